@@ -1,0 +1,77 @@
+package org.lbsim.engine;
+
+/**
+ * The simulated clock and its event loop. One per run; nothing is static, so runs on different
+ * threads never interfere.
+ *
+ * <p>Time is a {@code long} count of picoseconds (2^63 ps is about 106 days).
+ */
+public final class Simulator {
+  public static final long PS_PER_NS = 1_000L;
+  public static final long PS_PER_US = 1_000_000L;
+  public static final long PS_PER_MS = 1_000_000_000L;
+
+  private final EventQueue queue = new EventQueue(1 << 12);
+  private final RandomStreams random;
+  private long now;
+  private long eventsRun;
+  private boolean stopRequested;
+
+  public Simulator(long seed) {
+    this.random = new RandomStreams(seed);
+  }
+
+  public long now() {
+    return now;
+  }
+
+  public RandomStreams random() {
+    return random;
+  }
+
+  public long eventsRun() {
+    return eventsRun;
+  }
+
+  public int pendingEvents() {
+    return queue.size();
+  }
+
+  /** Schedules {@code target.onEvent(kind, arg)} at absolute time {@code at} (not in the past). */
+  public void schedule(long at, EventTarget target, int kind, long arg) {
+    if (at < now) {
+      throw new IllegalStateException("event scheduled in the past: " + at + " ps < now " + now + " ps");
+    }
+    queue.add(at, target, kind, arg);
+  }
+
+  public void scheduleIn(long delay, EventTarget target, int kind, long arg) {
+    schedule(now + delay, target, kind, arg);
+  }
+
+  /** Asks the loop to return after the current event. */
+  public void stop() {
+    stopRequested = true;
+  }
+
+  /**
+   * Runs events in time order until none is left, {@link #stop()} is called, or the next event
+   * is later than {@code untilPs}. Returns true if it ended because the queue is empty.
+   */
+  public boolean run(long untilPs) {
+    stopRequested = false;
+    while (!queue.isEmpty() && !stopRequested) {
+      if (queue.peekTime() > untilPs) {
+        now = Math.max(now, untilPs);
+        return false;
+      }
+      queue.pollAndRun(this);
+      eventsRun++;
+    }
+    return queue.isEmpty();
+  }
+
+  void advanceTo(long t) {
+    now = t;
+  }
+}

@@ -1,0 +1,79 @@
+package org.lbsim.net;
+
+import org.lbsim.engine.EventTarget;
+import org.lbsim.engine.Simulator;
+
+/**
+ * One direction of a cable: a FIFO of packets in propagation. Only the head packet has an event
+ * in the simulator's queue, so the queue holds one entry per busy link rather than one per
+ * packet in flight.
+ */
+public final class Link implements EventTarget {
+  private static final int DELIVER = 0;
+
+  private final Simulator sim;
+  private final long latencyPs;
+  private Node to;
+  private Packet[] packets = new Packet[16];
+  private long[] arrivals = new long[16];
+  private int head;
+  private int count;
+
+  public Link(Simulator sim, long latencyPs) {
+    if (latencyPs < 0) {
+      throw new IllegalArgumentException("link latency must be >= 0 ps, got " + latencyPs);
+    }
+    this.sim = sim;
+    this.latencyPs = latencyPs;
+  }
+
+  public void connectTo(Node node) {
+    this.to = node;
+  }
+
+  public Node to() {
+    return to;
+  }
+
+  public long latencyPs() {
+    return latencyPs;
+  }
+
+  /** Accepts a packet whose last bit leaves the sender at {@code lastBitPs}. */
+  void transmit(Packet p, long lastBitPs) {
+    long at = lastBitPs + latencyPs;
+    if (count == packets.length) {
+      grow();
+    }
+    int tail = (head + count) & (packets.length - 1);
+    packets[tail] = p;
+    arrivals[tail] = at;
+    if (count++ == 0) {
+      sim.schedule(at, this, DELIVER, 0);
+    }
+  }
+
+  @Override
+  public void onEvent(int kind, long arg) {
+    Packet p = packets[head];
+    packets[head] = null;
+    head = (head + 1) & (packets.length - 1);
+    if (--count > 0) {
+      sim.schedule(arrivals[head], this, DELIVER, 0);
+    }
+    to.receive(p);
+  }
+
+  private void grow() {
+    int n = packets.length;
+    Packet[] np = new Packet[n * 2];
+    long[] na = new long[n * 2];
+    for (int i = 0; i < count; i++) {
+      np[i] = packets[(head + i) & (n - 1)];
+      na[i] = arrivals[(head + i) & (n - 1)];
+    }
+    packets = np;
+    arrivals = na;
+    head = 0;
+  }
+}

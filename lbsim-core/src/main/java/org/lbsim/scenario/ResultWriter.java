@@ -1,0 +1,171 @@
+package org.lbsim.scenario;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.lbsim.metrics.PortStats;
+import org.lbsim.metrics.RunResult;
+import org.lbsim.transport.FlowOutcome;
+
+/**
+ * Writes a run's result files into a folder: {@code summary.json}, {@code flows.csv} (one row
+ * per flow) and {@code ports.csv} (one row per egress port). Files are written to a temporary
+ * name and moved into place, so a reader never sees half a file. Nothing time- or
+ * machine-dependent goes in: the same scenario and seed give byte-identical files.
+ */
+public final class ResultWriter {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ResultWriter() {}
+
+  public static void write(RunResult r, Path dir) {
+    try {
+      Files.createDirectories(dir);
+      atomically(dir.resolve("summary.json"), w -> JSON.writeValue(w, summary(r)));
+      atomically(dir.resolve("flows.csv"), w -> writeFlows(r, w));
+      atomically(dir.resolve("ports.csv"), w -> writePorts(r, w));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The JSON summary as an ordered map (also used by the CLI and tests). */
+  public static Map<String, Object> summary(RunResult r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("scenario", r.scenario());
+    m.put("cct_ps", r.cctPs());
+    m.put("lower_bound_ps", r.boundPs());
+    m.put("cct_over_bound_pct", Double.isNaN(r.overBoundPct()) ? null : round(r.overBoundPct(), 4));
+    m.put("flows", r.flows().size());
+    m.put("flows_unfinished", r.unfinishedFlows());
+    m.put("fct_ps", fctPercentiles(r.flows()));
+    m.put("max_queue_bytes", r.maxSwitchQueueBytes());
+    m.put("drops", r.drops());
+    m.put("tiers", tiers(r.ports()));
+    m.put("counters", r.counters());
+    m.put("conservation_ok", conservationHolds(r));
+    m.put("simulated_end_ps", r.endPs());
+    m.put("events", r.events());
+    m.put("settings", r.settings());
+    return m;
+  }
+
+  /** Sent = delivered + dropped for data and ACKs, and no packet left in flight. */
+  public static boolean conservationHolds(RunResult r) {
+    Map<String, Long> c = r.counters();
+    return c.get("data_sent") == c.get("data_delivered") + c.get("data_dropped")
+        && c.get("ack_sent") == c.get("ack_delivered") + c.get("ack_dropped")
+        && c.get("in_flight_at_end") == 0;
+  }
+
+  private static Map<String, Object> fctPercentiles(List<FlowOutcome> flows) {
+    List<Long> fcts = new ArrayList<>();
+    for (FlowOutcome f : flows) {
+      if (f.finished()) {
+        fcts.add(f.fctPs());
+      }
+    }
+    fcts.sort(null);
+    Map<String, Object> m = new LinkedHashMap<>();
+    if (fcts.isEmpty()) {
+      return m;
+    }
+    m.put("min", fcts.get(0));
+    m.put("p50", nearestRank(fcts, 50));
+    m.put("p99", nearestRank(fcts, 99));
+    m.put("max", fcts.get(fcts.size() - 1));
+    return m;
+  }
+
+  private static long nearestRank(List<Long> sorted, int pct) {
+    int rank = (int) Math.ceil(pct / 100.0 * sorted.size());
+    return sorted.get(Math.max(0, rank - 1));
+  }
+
+  private static Map<String, Object> tiers(List<PortStats> ports) {
+    Map<String, List<PortStats>> byTier = new TreeMap<>();
+    for (PortStats p : ports) {
+      byTier.computeIfAbsent(p.tier(), t -> new ArrayList<>()).add(p);
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Map.Entry<String, List<PortStats>> e : byTier.entrySet()) {
+      long maxQ = 0;
+      long drops = 0;
+      double meanQ = 0;
+      double util = 0;
+      double maxUtil = 0;
+      for (PortStats p : e.getValue()) {
+        maxQ = Math.max(maxQ, p.maxQueueBytes());
+        drops += p.drops();
+        meanQ += p.meanQueueBytes();
+        util += p.utilization();
+        maxUtil = Math.max(maxUtil, p.utilization());
+      }
+      int n = e.getValue().size();
+      Map<String, Object> t = new LinkedHashMap<>();
+      t.put("ports", n);
+      t.put("max_queue_bytes", maxQ);
+      t.put("mean_queue_bytes", round(meanQ / n, 2));
+      t.put("mean_utilization", round(util / n, 6));
+      t.put("max_utilization", round(maxUtil, 6));
+      t.put("drops", drops);
+      out.put(e.getKey(), t);
+    }
+    return out;
+  }
+
+  private static void writeFlows(RunResult r, Writer w) throws IOException {
+    try (CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
+      csv.printRecord("flow", "src", "dst", "bytes", "start_ps", "finish_ps", "fct_ps", "received_ps", "packets_sent",
+          "packets_lost", "mean_rtt_ps");
+      for (FlowOutcome f : r.flows()) {
+        csv.printRecord(f.id(), f.src(), f.dst(), f.bytes(), f.startPs(), f.finishPs(), f.fctPs(), f.receivedPs(),
+            f.packetsSent(), f.packetsLost(), f.meanRttPs());
+      }
+    }
+  }
+
+  private static void writePorts(RunResult r, Writer w) throws IOException {
+    try (CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
+      csv.printRecord("port", "tier", "bytes_sent", "packets_sent", "max_queue_bytes", "mean_queue_bytes", "drops",
+          "ecn_marks", "utilization");
+      for (PortStats p : r.ports()) {
+        csv.printRecord(p.port(), p.tier(), p.bytesSent(), p.packetsSent(), p.maxQueueBytes(),
+            String.format(Locale.ROOT, "%.2f", p.meanQueueBytes()), p.drops(), p.ecnMarks(),
+            String.format(Locale.ROOT, "%.6f", p.utilization()));
+      }
+    }
+  }
+
+  private static double round(double x, int digits) {
+    double f = Math.pow(10, digits);
+    return Math.round(x * f) / f;
+  }
+
+  @FunctionalInterface
+  private interface Body {
+    void write(Writer w) throws IOException;
+  }
+
+  private static void atomically(Path target, Body body) throws IOException {
+    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+      body.write(w);
+    }
+    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

@@ -1,0 +1,23 @@
+package org.lbsim.scenario;
+
+import java.util.Map;
+import org.lbsim.topo.TierLink;
+import org.lbsim.topo.Topology;
+
+/**
+ * A validated scenario: everything one run needs. {@code values} holds every setting in its
+ * canonical written form (defaults included), in schema order, so results can echo exactly what
+ * ran.
+ *
+ * @param bufferBytes buffer of every switch port, already derived from buffer.packets if given
+ */
+public record Scenario(String name, long seed, Profile profile, Topology topology, TierLink hostLink,
+    TierLink tier1Link, TierLink tier2Link, long bufferBytes, double ecnFraction, int payloadBytes,
+    int headerBytes, int ackBytes, int gapBytes, WorkloadSpec workload, String lb, String cc, String lr,
+    double rateCoef, int extraPackets, long minRtoPs, long initialRtoPs, long limitPs,
+    Map<String, String> values) {
+
+  public Scenario {
+    values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+  }
+}

@@ -1,0 +1,396 @@
+package org.lbsim.scenario;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.lbsim.engine.Simulator;
+import org.lbsim.topo.FatTree;
+import org.lbsim.topo.LeafSpine;
+import org.lbsim.topo.TierLink;
+import org.lbsim.topo.Topology;
+
+/**
+ * Reads a scenario from YAML plus {@code key=value} overrides, checks every key and value
+ * against {@link ScenarioSchema}, and reports all problems at once, one line each:
+ * {@code <source>: <key>: <what is wrong> (got <value>; allowed: <what>)}.
+ */
+public final class ScenarioReader {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  private final String source;
+  private final Path baseDir;
+  private final Map<String, String> raw = new LinkedHashMap<>();
+  private final List<String> problems = new ArrayList<>();
+
+  private ScenarioReader(String source, Path baseDir) {
+    this.source = source;
+    this.baseDir = baseDir;
+  }
+
+  /** Reads {@code file} and applies {@code overrides} ("key=value") on top. */
+  public static Scenario read(Path file, List<String> overrides) {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new ScenarioException(List.of(file + ": no such file"));
+    } catch (IOException e) {
+      throw new ScenarioException(List.of(file + ": cannot read (" + e.getMessage() + ")"));
+    }
+    String stem = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    Path dir = file.toAbsolutePath().getParent();
+    return fromText(text, file.toString(), dir, stem, overrides);
+  }
+
+  /** Parses scenario text; {@code defaultName} names the run when the text does not. */
+  public static Scenario fromText(String yaml, String source, Path baseDir, String defaultName, List<String> overrides) {
+    ScenarioReader r = new ScenarioReader(source, baseDir);
+    r.load(yaml);
+    for (String o : overrides) {
+      r.override(o);
+    }
+    if (!r.raw.containsKey("name")) {
+      r.raw.put("name", defaultName);
+    }
+    return r.resolve();
+  }
+
+  private void load(String yaml) {
+    JsonNode root;
+    try {
+      root = YAML.readTree(yaml);
+    } catch (JacksonException e) {
+      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+      throw new ScenarioException(List.of(source + ": not valid YAML" + where + ": " + e.getOriginalMessage()));
+    }
+    if (root == null || root.isMissingNode() || root.isNull()) {
+      return;
+    }
+    if (!root.isObject()) {
+      throw new ScenarioException(List.of(source + ": the top level must be a mapping of keys to values"));
+    }
+    flatten("", root);
+    failIfProblems();
+  }
+
+  private void flatten(String prefix, JsonNode node) {
+    Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String key = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
+      JsonNode v = e.getValue();
+      if (v.isObject()) {
+        if (ScenarioSchema.get(key) != null || !ScenarioSchema.isSection(key)) {
+          unknownOrMisplaced(key, v.isObject() ? "a mapping" : v.toString());
+        } else {
+          flatten(key, v);
+        }
+      } else if (ScenarioSchema.get(key) == null) {
+        unknownOrMisplaced(key, v.asText());
+      } else if (v.isArray()) {
+        problems.add(source + ": " + key + ": expected a single value, not a list (got " + v + ")");
+      } else {
+        raw.put(key, v.isNull() ? "" : v.asText());
+      }
+    }
+  }
+
+  private void unknownOrMisplaced(String key, String value) {
+    if (ScenarioSchema.get(key) != null) {
+      problems.add(source + ": " + key + ": expected a single value, not " + value);
+      return;
+    }
+    String hint = ScenarioSchema.closest(key);
+    problems.add(source + ": " + key + ": unknown key" + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+        + "; run 'lbsim list' for every key");
+  }
+
+  private void override(String assignment) {
+    int eq = assignment.indexOf('=');
+    if (eq <= 0) {
+      problems.add("--set " + assignment + ": expected key=value");
+      return;
+    }
+    String key = assignment.substring(0, eq).trim();
+    String value = assignment.substring(eq + 1).trim();
+    if (ScenarioSchema.get(key) == null) {
+      String hint = ScenarioSchema.closest(key);
+      problems.add("--set " + key + ": unknown key" + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+          + "; run 'lbsim list' for every key");
+      return;
+    }
+    raw.put(key, value);
+  }
+
+  private void failIfProblems() {
+    if (!problems.isEmpty()) {
+      throw new ScenarioException(problems);
+    }
+  }
+
+  private Scenario resolve() {
+    failIfProblems();
+    Map<String, String> values = new LinkedHashMap<>();
+    for (Setting s : ScenarioSchema.settings()) {
+      String v = raw.getOrDefault(s.key(), s.defaultValue());
+      values.put(s.key(), v);
+    }
+    String name = text(values, "name");
+    if (name.isBlank() || !name.matches("[A-Za-z0-9._-]+")) {
+      bad("name", name, "letters, digits, '.', '_' and '-' (it names the results folder)");
+    }
+    long seed = longValue(values, "seed", Long.MIN_VALUE);
+    Profile profile = Profile.parse(choice(values, "profile"));
+    Topology topology = topology(values);
+    TierLink[] tiers = new TierLink[3];
+    String[] tierNames = {"host", "tier1", "tier2"};
+    for (int t = 0; t < 3; t++) {
+      tiers[t] = tierLink(values, tierNames[t]);
+    }
+    int payload = intValue(values, "packet.payload", 1);
+    int header = intValue(values, "packet.header", 0);
+    int ack = intValue(values, "packet.ack", 1);
+    int gap = intValue(values, "packet.gap", 0);
+    long buffer = buffer(values, profile, payload, header, gap);
+    double ecn = number(values, "buffer.ecn_fraction");
+    if (!Double.isNaN(ecn) && ecn != -1 && (ecn < 0 || ecn > 1)) {
+      bad("buffer.ecn_fraction", values.get("buffer.ecn_fraction"), "a fraction in [0, 1], or -1 for no ECN");
+    }
+    WorkloadSpec workload = workload(values, topology);
+    String lb = choice(values, "lb");
+    String cc = choice(values, "cc");
+    String lr = choice(values, "lr");
+    double rateCoef = number(values, "transport.rate_coef");
+    if (!Double.isNaN(rateCoef) && !(rateCoef > 0 && rateCoef <= 1000)) {
+      bad("transport.rate_coef", values.get("transport.rate_coef"), "a number > 0");
+    }
+    int extra = intValue(values, "transport.extra_packets", 0);
+    long minRto = microsToPs(values, "transport.min_rto_us", false);
+    long initialRto = microsToPs(values, "transport.initial_rto_us", false);
+    double limitMs = number(values, "run.limit_ms");
+    if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
+      bad("run.limit_ms", values.get("run.limit_ms"), "a positive number of milliseconds");
+    }
+    failIfProblems();
+    return new Scenario(name, seed, profile, topology, tiers[0], tiers[1], tiers[2], buffer, ecn, payload, header, ack,
+        gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, Math.round(limitMs * Simulator.PS_PER_MS),
+        values);
+  }
+
+  private Topology topology(Map<String, String> v) {
+    String kind = choice(v, "topology.kind");
+    if ("leaf-spine".equals(kind)) {
+      int hpl = intValue(v, "topology.hosts_per_leaf", 1);
+      int leaves = intValue(v, "topology.leaves", 1);
+      int spines = intValue(v, "topology.spines", 1);
+      return hpl > 0 && leaves > 0 && spines > 0 ? new LeafSpine(hpl, leaves, spines) : null;
+    }
+    int k = intValue(v, "topology.k", 2);
+    int o = intValue(v, "topology.oversubscription", 1);
+    if (k >= 2 && k % 2 != 0) {
+      bad("topology.k", v.get("topology.k"), "an even integer >= 2 (k = 8 gives 128 hosts)");
+      return null;
+    }
+    if (k > 256) {
+      bad("topology.k", v.get("topology.k"), "an even integer from 2 to 256");
+      return null;
+    }
+    return k >= 2 && o >= 1 ? new FatTree(k, o) : null;
+  }
+
+  private TierLink tierLink(Map<String, String> v, String tier) {
+    String rateKey = "links." + tier + ".rate_gbps";
+    String latKey = "links." + tier + ".latency_us";
+    String rate = v.get(rateKey).isEmpty() ? v.get("links.rate_gbps") : v.get(rateKey);
+    String rateSource = v.get(rateKey).isEmpty() ? "links.rate_gbps" : rateKey;
+    String lat = v.get(latKey).isEmpty() ? v.get("links.latency_us") : v.get(latKey);
+    String latSource = v.get(latKey).isEmpty() ? "links.latency_us" : latKey;
+    double gbps = parseNumber(rateSource, rate);
+    double us = parseNumber(latSource, lat);
+    if (Double.isNaN(gbps) || Double.isNaN(us)) {
+      return null;
+    }
+    if (!(gbps > 0 && gbps <= 1e6)) {
+      bad(rateSource, rate, "a positive link speed in Gb/s, e.g. 800");
+      return null;
+    }
+    if (!(us >= 0 && us <= 1e6)) {
+      bad(latSource, lat, "a latency >= 0 in microseconds, e.g. 0.5");
+      return null;
+    }
+    return new TierLink(Math.round(gbps * 1e9), Math.round(us * Simulator.PS_PER_US));
+  }
+
+  private long buffer(Map<String, String> v, Profile profile, int payload, int header, int gap) {
+    if (!v.get("buffer.packets").isEmpty()) {
+      int packets = intValue(v, "buffer.packets", 1);
+      // The reference simulator sizes buffers in MTUs of payload + header + gap (4178 B).
+      long unit = profile == Profile.REFERENCE ? (long) payload + header + gap : (long) payload + header;
+      return packets * unit;
+    }
+    long bytes = size(v, "buffer.bytes");
+    if (bytes >= 0 && bytes < (long) payload + header) {
+      bad("buffer.bytes", v.get("buffer.bytes"), "at least one data packet (" + (payload + header) + " B)");
+    }
+    return bytes;
+  }
+
+  private WorkloadSpec workload(Map<String, String> v, Topology topology) {
+    String kind = choice(v, "workload.kind");
+    long size = size(v, "workload.size");
+    int senders = intValue(v, "workload.senders", 1);
+    int receiver = intValue(v, "workload.receiver", 0);
+    double unit = number(v, "workload.start_unit_ps");
+    if (!Double.isNaN(unit) && !(unit > 0)) {
+      bad("workload.start_unit_ps", v.get("workload.start_unit_ps"), "a positive number of picoseconds");
+    }
+    Path file = null;
+    if ("cm".equals(kind)) {
+      String f = v.get("workload.file");
+      if (f.isEmpty()) {
+        problems.add(source + ": workload.file: missing; workload.kind 'cm' needs the connection-matrix file");
+      } else {
+        file = baseDir == null ? Path.of(f) : baseDir.resolve(f);
+        if (!Files.isRegularFile(file)) {
+          bad("workload.file", f, "an existing file (looked for " + file + ")");
+        }
+      }
+    }
+    if (topology != null && "incast".equals(kind)) {
+      int hosts = topology.hosts();
+      if (receiver >= hosts) {
+        bad("workload.receiver", v.get("workload.receiver"), "a host id from 0 to " + (hosts - 1));
+      }
+      if (senders >= hosts) {
+        bad("workload.senders", v.get("workload.senders"), "1 to " + (hosts - 1) + " senders on " + hosts + " hosts");
+      }
+    }
+    return new WorkloadSpec(kind, size, senders, receiver, file, unit);
+  }
+
+  // ---- typed getters: each records a problem and returns a sentinel on bad input ----
+
+  private String text(Map<String, String> v, String key) {
+    return v.get(key);
+  }
+
+  private String choice(Map<String, String> v, String key) {
+    Setting s = ScenarioSchema.get(key);
+    String value = v.get(key);
+    if (!s.choices().contains(value)) {
+      bad(key, value, String.join(", ", s.choices()));
+      return null;
+    }
+    return value;
+  }
+
+  private int intValue(Map<String, String> v, String key, int min) {
+    long x = longValue(v, key, min);
+    if (x == Long.MIN_VALUE) {
+      return Integer.MIN_VALUE;
+    }
+    if (x > Integer.MAX_VALUE) {
+      bad(key, v.get(key), "an integer <= " + Integer.MAX_VALUE);
+      return Integer.MIN_VALUE;
+    }
+    return (int) x;
+  }
+
+  private long longValue(Map<String, String> v, String key, long min) {
+    String s = v.get(key);
+    try {
+      long x = Long.parseLong(s.trim());
+      if (x < min) {
+        bad(key, s, "an integer >= " + min);
+        return Long.MIN_VALUE;
+      }
+      return x;
+    } catch (NumberFormatException e) {
+      bad(key, s, min == Long.MIN_VALUE ? "an integer" : "an integer >= " + min);
+      return Long.MIN_VALUE;
+    }
+  }
+
+  private double number(Map<String, String> v, String key) {
+    return parseNumber(key, v.get(key));
+  }
+
+  private double parseNumber(String key, String s) {
+    try {
+      double d = Double.parseDouble(s.trim());
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        throw new NumberFormatException();
+      }
+      return d;
+    } catch (NumberFormatException e) {
+      bad(key, s, "a number");
+      return Double.NaN;
+    }
+  }
+
+  private long microsToPs(Map<String, String> v, String key, boolean allowZero) {
+    double us = number(v, key);
+    if (Double.isNaN(us)) {
+      return -1;
+    }
+    if (us < 0 || (!allowZero && us == 0) || us > 1e9) {
+      bad(key, v.get(key), "a positive number of microseconds");
+      return -1;
+    }
+    return Math.round(us * Simulator.PS_PER_US);
+  }
+
+  private long size(Map<String, String> v, String key) {
+    String s = v.get(key).trim();
+    long bytes = parseSize(s);
+    if (bytes <= 0) {
+      bad(key, s, bytes == 0 || s.startsWith("-") ? "a positive size, e.g. 1048576, 1MiB or 800KB"
+          : ScenarioSchema.get(key).type().describe());
+      return -1;
+    }
+    return bytes;
+  }
+
+  /** Bytes for "1048576", "1MiB", "800 KB", "2.5MB"; -1 if unreadable, 0 if not positive. */
+  static long parseSize(String s) {
+    String t = s.trim().toLowerCase(Locale.ROOT).replace(" ", "");
+    long mult = 1;
+    String[][] units = {{"kib", "1024"}, {"mib", "1048576"}, {"gib", "1073741824"}, {"kb", "1000"},
+        {"mb", "1000000"}, {"gb", "1000000000"}, {"b", "1"}};
+    for (String[] u : units) {
+      if (t.endsWith(u[0])) {
+        mult = Long.parseLong(u[1]);
+        t = t.substring(0, t.length() - u[0].length());
+        break;
+      }
+    }
+    try {
+      double x = Double.parseDouble(t);
+      if (Double.isNaN(x) || Double.isInfinite(x) || x * mult > 1e15) {
+        return -1;
+      }
+      if (x <= 0) {
+        return 0;
+      }
+      double bytes = x * mult;
+      return bytes == Math.rint(bytes) ? (long) bytes : -1;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  private void bad(String key, String value, String allowed) {
+    problems.add(source + ": " + key + ": invalid value (got '" + value + "'; allowed: " + allowed + ")");
+  }
+}

@@ -1,0 +1,132 @@
+package org.lbsim.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.lbsim.lb.LbDesign;
+import org.lbsim.lb.LbDesigns;
+import org.lbsim.scenario.Setting.Type;
+
+/** Every key a scenario file may hold. Defaults are the study's v2 setup. */
+public final class ScenarioSchema {
+  private static final Map<String, Setting> SETTINGS = build();
+
+  private ScenarioSchema() {}
+
+  private static Map<String, Setting> build() {
+    List<Setting> s = new ArrayList<>();
+    s.add(new Setting("name", Type.TEXT, "", List.of(), "name of the run; results go to results/<name>/ (default: the file name)"));
+    s.add(new Setting("seed", Type.LONG, "1", List.of(), "seed of every random choice (permutation, hashes, spraying, jitter)"));
+    s.add(new Setting("profile", Type.CHOICE, "default", List.of("default", "reference"),
+        "default = physically correct model; reference = the study simulator's modelling choices (docs/reference-profile.md)"));
+    s.add(new Setting("topology.kind", Type.CHOICE, "fat-tree", List.of("fat-tree", "leaf-spine"), "fabric shape"));
+    s.add(new Setting("topology.k", Type.INT, "8", List.of(), "fat-tree arity (even); k^3/4 hosts, k = 8 gives 128"));
+    s.add(new Setting("topology.oversubscription", Type.INT, "1", List.of(), "fat tree: hosts per ToR = oversubscription * k/2 (o:1 at the ToR)"));
+    s.add(new Setting("topology.hosts_per_leaf", Type.INT, "16", List.of(), "leaf-spine: hosts under each leaf"));
+    s.add(new Setting("topology.leaves", Type.INT, "8", List.of(), "leaf-spine: number of leaves"));
+    s.add(new Setting("topology.spines", Type.INT, "16", List.of(), "leaf-spine: number of spines (one uplink from every leaf to each)"));
+    s.add(new Setting("links.rate_gbps", Type.NUMBER, "800", List.of(), "link speed of every tier, Gb/s"));
+    s.add(new Setting("links.latency_us", Type.NUMBER, "0.5", List.of(), "propagation latency of every link, microseconds"));
+    for (String tier : List.of("host", "tier1", "tier2")) {
+      String what = switch (tier) {
+        case "host" -> "host-ToR (host-leaf) links";
+        case "tier1" -> "ToR-aggregation (leaf-spine) links";
+        default -> "aggregation-core links";
+      };
+      s.add(new Setting("links." + tier + ".rate_gbps", Type.NUMBER, "", List.of(), "speed of " + what + " (default links.rate_gbps)"));
+      s.add(new Setting("links." + tier + ".latency_us", Type.NUMBER, "", List.of(), "latency of " + what + " (default links.latency_us)"));
+    }
+    s.add(new Setting("buffer.bytes", Type.SIZE, "800KB", List.of(), "buffer of every switch egress port"));
+    s.add(new Setting("buffer.packets", Type.INT, "", List.of(),
+        "buffer in data packets instead of bytes (a packet is payload + header; 4178 B in the reference profile)"));
+    s.add(new Setting("buffer.ecn_fraction", Type.NUMBER, "0.5", List.of(),
+        "mark CE on a departing packet when the port holds more than this fraction of its buffer; -1 = no ECN"));
+    s.add(new Setting("packet.payload", Type.INT, "4096", List.of(), "payload bytes per data packet"));
+    s.add(new Setting("packet.header", Type.INT, "62", List.of(), "header bytes per data packet"));
+    s.add(new Setting("packet.ack", Type.INT, "64", List.of(), "ACK size, bytes"));
+    s.add(new Setting("packet.gap", Type.INT, "20", List.of(), "inter-packet gap (preamble + IPG) after every packet on the wire, bytes"));
+    s.add(new Setting("workload.kind", Type.CHOICE, "permutation",
+        List.of("permutation", "all-to-all", "ring-allreduce", "ring-allgather", "ring-reducescatter", "incast", "cm"),
+        "the collective (cm = an htsim connection-matrix file)"));
+    s.add(new Setting("workload.size", Type.SIZE, "1MiB", List.of(),
+        "message size per flow (ring collectives: the buffer, split into one chunk per rank)"));
+    s.add(new Setting("workload.senders", Type.INT, "15", List.of(), "incast: number of senders (hosts receiver+1, receiver+2, ...)"));
+    s.add(new Setting("workload.receiver", Type.INT, "0", List.of(), "incast: the receiving host"));
+    s.add(new Setting("workload.file", Type.PATH, "", List.of(), "cm: the connection-matrix file (relative to the scenario file)"));
+    s.add(new Setting("workload.start_unit_ps", Type.NUMBER, "1", List.of(),
+        "cm: picoseconds per unit of the file's start times (htsim's own files use 1 = picoseconds)"));
+    List<String> lbNames = new ArrayList<>();
+    for (LbDesign d : LbDesigns.all()) {
+      lbNames.add(d.name());
+    }
+    s.add(new Setting("lb", Type.CHOICE, "host-spray", lbNames, "load-balancing design (see lbsim list)"));
+    s.add(new Setting("cc", Type.CHOICE, "ideal", List.of("ideal"),
+        "congestion control; ideal = constant rate at rate_coef x the fair share of the host link"));
+    s.add(new Setting("lr", Type.CHOICE, "erasure", List.of("erasure"),
+        "loss recovery; erasure = ideal rateless coding with extra_packets overhead"));
+    s.add(new Setting("transport.rate_coef", Type.NUMBER, "1.0", List.of(), "pacing rate as a fraction of the fair share"));
+    s.add(new Setting("transport.extra_packets", Type.INT, "0", List.of(), "erasure coding: packets sent beyond the message's own (k)"));
+    s.add(new Setting("transport.min_rto_us", Type.NUMBER, "2", List.of(), "floor of the retransmission timeout, microseconds"));
+    s.add(new Setting("transport.initial_rto_us", Type.NUMBER, "1000", List.of(), "retransmission timeout before the first RTT sample, microseconds"));
+    s.add(new Setting("run.limit_ms", Type.NUMBER, "100", List.of(),
+        "simulated-time limit; flows not finished by then are reported as unfinished"));
+    Map<String, Setting> m = new LinkedHashMap<>();
+    for (Setting x : s) {
+      m.put(x.key(), x);
+    }
+    return m;
+  }
+
+  public static List<Setting> settings() {
+    return List.copyOf(SETTINGS.values());
+  }
+
+  public static Setting get(String key) {
+    return SETTINGS.get(key);
+  }
+
+  /** Section prefixes (e.g. "links", "links.host") that hold keys. */
+  static boolean isSection(String prefix) {
+    String p = prefix + ".";
+    for (String k : SETTINGS.keySet()) {
+      if (k.startsWith(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The known key closest to {@code key}, for "did you mean" hints; null if none is close. */
+  static String closest(String key) {
+    String best = null;
+    int bestD = Integer.MAX_VALUE;
+    for (String k : SETTINGS.keySet()) {
+      int d = distance(key, k);
+      if (d < bestD) {
+        bestD = d;
+        best = k;
+      }
+    }
+    return bestD <= Math.max(2, key.length() / 3) ? best : null;
+  }
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+}

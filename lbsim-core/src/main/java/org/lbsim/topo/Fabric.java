@@ -1,0 +1,206 @@
+package org.lbsim.topo;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Function;
+import org.lbsim.engine.Simulator;
+import org.lbsim.net.EgressPort;
+import org.lbsim.net.FabricCounters;
+import org.lbsim.net.Host;
+import org.lbsim.net.Link;
+import org.lbsim.net.PacketPool;
+import org.lbsim.net.PortConfig;
+import org.lbsim.net.PortSelector;
+import org.lbsim.net.Switch;
+
+/** A built fabric: hosts, switches and every egress port, wired and ready to carry packets. */
+public final class Fabric {
+  private final Simulator sim;
+  private final Topology topology;
+  private final FabricSettings settings;
+  private final PacketPool pool = new PacketPool();
+  private final FabricCounters counters = new FabricCounters();
+  private final Host[] hosts;
+  private final List<Switch> switches = new ArrayList<>();
+  private final List<EgressPort> ports = new ArrayList<>();
+  private final List<String> portTiers = new ArrayList<>();
+  private final Function<Switch, PortSelector> selectors;
+
+  private Fabric(Simulator sim, Topology topology, FabricSettings settings, Function<Switch, PortSelector> selectors) {
+    this.sim = sim;
+    this.topology = topology;
+    this.settings = settings;
+    this.selectors = selectors;
+    this.hosts = new Host[topology.hosts()];
+  }
+
+  /** Builds the fabric; {@code selectors} gives each switch its load balancer. */
+  public static Fabric build(Simulator sim, Topology topology, FabricSettings settings,
+      Function<Switch, PortSelector> selectors) {
+    Fabric f = new Fabric(sim, topology, settings, selectors);
+    if (topology instanceof FatTree ft) {
+      f.wireFatTree(ft);
+    } else if (topology instanceof LeafSpine ls) {
+      f.wireLeafSpine(ls);
+    }
+    return f;
+  }
+
+  private void wireFatTree(FatTree t) {
+    int half = t.half();
+    int hpt = t.hostsPerTor();
+    int hpp = t.hostsPerPod();
+    Switch[] tors = new Switch[t.tors()];
+    Switch[] aggs = new Switch[t.aggs()];
+    Switch[] cores = new Switch[t.cores()];
+    for (int i = 0; i < tors.length; i++) {
+      tors[i] = newSwitch("tor" + i, 0, i * hpt, (i + 1) * hpt, 1, hpt, half);
+    }
+    for (int i = 0; i < aggs.length; i++) {
+      int pod = i / half;
+      aggs[i] = newSwitch("agg" + i, 1, pod * hpp, (pod + 1) * hpp, hpt, half, half);
+    }
+    for (int i = 0; i < cores.length; i++) {
+      cores[i] = newSwitch("core" + i, 2, 0, t.hosts(), hpp, t.pods(), 0);
+    }
+    for (int h = 0; h < hosts.length; h++) {
+      Switch tor = tors[h / hpt];
+      Host host = new Host(h);
+      hosts[h] = host;
+      host.setNic(port("host-up", "h" + h + ">" + tor.name(), settings.hostLink(), Long.MAX_VALUE, -1, tor));
+      tor.setDown(h % hpt, switchPort("tor-down", tor.name() + ">h" + h, settings.hostLink(), host));
+    }
+    for (int tIdx = 0; tIdx < tors.length; tIdx++) {
+      int pod = tIdx / half;
+      for (int j = 0; j < half; j++) {
+        Switch agg = aggs[pod * half + j];
+        tors[tIdx].setUp(j, switchPort("tor-up", tors[tIdx].name() + ">" + agg.name(), settings.tier1Link(), agg));
+        agg.setDown(tIdx % half, switchPort("agg-down", agg.name() + ">" + tors[tIdx].name(), settings.tier1Link(), tors[tIdx]));
+      }
+    }
+    // Agg at position pp uplink l goes to core pp + half*l, so core c serves position c % half of every pod.
+    for (int a = 0; a < aggs.length; a++) {
+      int pod = a / half;
+      int pp = a % half;
+      for (int l = 0; l < half; l++) {
+        Switch core = cores[pp + half * l];
+        aggs[a].setUp(l, switchPort("agg-up", aggs[a].name() + ">" + core.name(), settings.tier2Link(), core));
+        core.setDown(pod, switchPort("core-down", core.name() + ">" + aggs[a].name(), settings.tier2Link(), aggs[a]));
+      }
+    }
+    finishSwitches();
+  }
+
+  private void wireLeafSpine(LeafSpine t) {
+    int hpl = t.hostsPerLeaf();
+    Switch[] leaves = new Switch[t.leaves()];
+    Switch[] spines = new Switch[t.spines()];
+    for (int i = 0; i < leaves.length; i++) {
+      leaves[i] = newSwitch("leaf" + i, 0, i * hpl, (i + 1) * hpl, 1, hpl, t.spines());
+    }
+    for (int i = 0; i < spines.length; i++) {
+      spines[i] = newSwitch("spine" + i, 1, 0, t.hosts(), hpl, t.leaves(), 0);
+    }
+    for (int h = 0; h < hosts.length; h++) {
+      Switch leaf = leaves[h / hpl];
+      Host host = new Host(h);
+      hosts[h] = host;
+      host.setNic(port("host-up", "h" + h + ">" + leaf.name(), settings.hostLink(), Long.MAX_VALUE, -1, leaf));
+      leaf.setDown(h % hpl, switchPort("leaf-down", leaf.name() + ">h" + h, settings.hostLink(), host));
+    }
+    for (int l = 0; l < leaves.length; l++) {
+      for (int s = 0; s < spines.length; s++) {
+        leaves[l].setUp(s, switchPort("leaf-up", leaves[l].name() + ">" + spines[s].name(), settings.tier1Link(), spines[s]));
+        spines[s].setDown(l, switchPort("spine-down", spines[s].name() + ">" + leaves[l].name(), settings.tier1Link(), leaves[l]));
+      }
+    }
+    finishSwitches();
+  }
+
+  private Switch newSwitch(String name, int tier, int lo, int hi, int hostsPerChild, int down, int up) {
+    Switch s = new Switch(switches.size(), name, tier, lo, hi, hostsPerChild, down, up,
+        sim.random().stream("switch", switches.size()));
+    switches.add(s);
+    return s;
+  }
+
+  private void finishSwitches() {
+    for (Switch s : switches) {
+      s.setSelector(selectors.apply(s));
+    }
+  }
+
+  private EgressPort switchPort(String tier, String name, TierLink link, org.lbsim.net.Node to) {
+    return port(tier, name, link, settings.bufferBytes(), settings.ecnThresholdBytes(), to);
+  }
+
+  private EgressPort port(String tier, String name, TierLink tl, long capacity, long ecnThreshold, org.lbsim.net.Node to) {
+    Link link = new Link(sim, tl.latencyPs());
+    link.connectTo(to);
+    EgressPort p = new EgressPort(sim, pool, counters,
+        new PortConfig(tl.bitsPerSecond(), capacity, ecnThreshold, settings.gapBytes()), link, name);
+    ports.add(p);
+    portTiers.add(tier);
+    return p;
+  }
+
+  public Simulator simulator() {
+    return sim;
+  }
+
+  public Topology topology() {
+    return topology;
+  }
+
+  public FabricSettings settings() {
+    return settings;
+  }
+
+  public PacketPool pool() {
+    return pool;
+  }
+
+  public FabricCounters counters() {
+    return counters;
+  }
+
+  public Host host(int id) {
+    return hosts[id];
+  }
+
+  public int hostCount() {
+    return hosts.length;
+  }
+
+  public List<Switch> switches() {
+    return Collections.unmodifiableList(switches);
+  }
+
+  /** Every egress port, host NICs included, in a fixed build order. */
+  public List<EgressPort> ports() {
+    return Collections.unmodifiableList(ports);
+  }
+
+  /** The tier label of {@code ports().get(i)}, e.g. "tor-up" or "core-down". */
+  public String portTier(int i) {
+    return portTiers.get(i);
+  }
+
+  /** Links of the longest path, from the sender's host link up and back down. */
+  public TierLink[] longestPath() {
+    if (topology instanceof FatTree) {
+      TierLink h = settings.hostLink();
+      TierLink a = settings.tier1Link();
+      TierLink c = settings.tier2Link();
+      return new TierLink[] {h, a, c, c, a, h};
+    }
+    LeafSpine ls = (LeafSpine) topology;
+    TierLink h = settings.hostLink();
+    if (ls.leaves() == 1) {
+      return new TierLink[] {h, h};
+    }
+    TierLink s = settings.tier1Link();
+    return new TierLink[] {h, s, s, h};
+  }
+}

@@ -1,0 +1,120 @@
+package org.lbsim.transport;
+
+import org.lbsim.engine.EventTarget;
+import org.lbsim.engine.Simulator;
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Host;
+import org.lbsim.net.Packet;
+import org.lbsim.net.PacketFormat;
+
+/**
+ * The sending end of one flow, composed of a host path policy (which entropy), a congestion
+ * control (how fast) and a loss recovery (what to send, when done). It wakes up once per pacing
+ * slot; a slot sends at most one data packet.
+ */
+final class Sender implements EventTarget {
+  private static final int TICK = 0;
+
+  private final Transport transport;
+  private final Simulator sim;
+  private final int flow;
+  private final Host host;
+  private final int dst;
+  private final PathPolicy path;
+  private final CongestionControl cc;
+  private final LossRecovery lr;
+  private final RttEstimator rtt;
+
+  private long startPs = -1;
+  private long finishPs = -1;
+  private long packetsSent;
+  private long rttSum;
+  private long rttSamples;
+
+  Sender(Transport transport, int flow, Host host, int dst, PathPolicy path, CongestionControl cc, LossRecovery lr,
+      RttEstimator rtt) {
+    this.transport = transport;
+    this.sim = transport.simulator();
+    this.flow = flow;
+    this.host = host;
+    this.dst = dst;
+    this.path = path;
+    this.cc = cc;
+    this.lr = lr;
+    this.rtt = rtt;
+  }
+
+  /** Starts pacing at {@code atPs}, which is also the origin of the flow's completion time. */
+  void start(long atPs) {
+    startPs = atPs;
+    sim.schedule(atPs, this, TICK, 0);
+  }
+
+  @Override
+  public void onEvent(int kind, long arg) {
+    if (finishPs >= 0) {
+      return;
+    }
+    long now = sim.now();
+    long seq = lr.nextToSend(now);
+    if (seq >= 0 && cc.mayTransmit(packetsSent)) {
+      send(seq, now);
+    }
+    sim.schedule(now + cc.pacingGapPs(now), this, TICK, 0);
+  }
+
+  private void send(long seq, long now) {
+    PacketFormat f = transport.settings().format();
+    Packet p = transport.pool().acquire();
+    p.type = Packet.DATA;
+    p.flow = flow;
+    p.src = host.id();
+    p.dst = dst;
+    p.seq = seq;
+    p.sizeBytes = f.dataBytes();
+    p.payloadBytes = f.payloadBytes();
+    p.entropy = path.nextEntropy(now);
+    p.sentAtPs = now;
+    lr.onSent(seq, p.entropy, now);
+    packetsSent++;
+    transport.counters().dataSent++;
+    host.send(p);
+  }
+
+  void onAck(Packet ack, long now) {
+    transport.counters().ackDelivered++;
+    long sample = now - ack.sentAtPs;
+    rtt.sample(sample);
+    rttSum += sample;
+    rttSamples++;
+    boolean congested = transport.settings().ackEchoesCe() ? ack.ceEcho : ack.ce;
+    path.onAck(ack.entropy, congested, now);
+    cc.onAck(ack, sample, now);
+    lr.onAck(ack, now);
+    transport.pool().release(ack);
+    if (finishPs < 0 && lr.complete()) {
+      finishPs = now;
+      transport.onSenderDone(flow, now);
+    }
+  }
+
+  long startPs() {
+    return startPs;
+  }
+
+  long finishPs() {
+    return finishPs;
+  }
+
+  long packetsSent() {
+    return packetsSent;
+  }
+
+  LossRecovery lossRecovery() {
+    return lr;
+  }
+
+  long meanRttPs() {
+    return rttSamples == 0 ? 0 : rttSum / rttSamples;
+  }
+}

@@ -1,0 +1,201 @@
+package org.lbsim.transport;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.lbsim.engine.Simulator;
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.lb.PathPolicyFactory;
+import org.lbsim.net.FabricCounters;
+import org.lbsim.net.Node;
+import org.lbsim.net.Packet;
+import org.lbsim.net.PacketPool;
+import org.lbsim.net.PortConfig;
+import org.lbsim.topo.Fabric;
+import org.lbsim.workload.FlowSpec;
+
+/**
+ * All endpoints of a run: one sender and one receiver per flow, the hosts' packet dispatch, and
+ * the dependency bookkeeping that starts a flow once the flows it waits for have been received.
+ */
+public final class Transport implements Node {
+  private final Fabric fabric;
+  private final Simulator sim;
+  private final TransportSettings settings;
+  private final List<FlowSpec> flows;
+  private final Sender[] senders;
+  private final Receiver[] receivers;
+  private final long[] gapPs;
+  private final int[][] dependents;
+  private final int[] pendingDeps;
+  private int sendersDone;
+  private long lastFinishPs = -1;
+
+  public Transport(Fabric fabric, TransportSettings settings, List<FlowSpec> flows, PathPolicyFactory paths) {
+    this.fabric = fabric;
+    this.sim = fabric.simulator();
+    this.settings = settings;
+    this.flows = List.copyOf(flows);
+    int n = flows.size();
+    senders = new Sender[n];
+    receivers = new Receiver[n];
+    gapPs = new long[n];
+    pendingDeps = new int[n];
+    dependents = dependents(this.flows);
+    Map<Long, Integer> share = fairShareGroups(this.flows);
+    long hostBps = fabric.settings().hostLink().bitsPerSecond();
+    for (int i = 0; i < n; i++) {
+      FlowSpec f = this.flows.get(i);
+      if (f.id() != i) {
+        throw new IllegalArgumentException("flow ids must be 0..n-1 in order; flow at index " + i + " has id " + f.id());
+      }
+      if (f.src() >= fabric.hostCount() || f.dst() >= fabric.hostCount() || f.src() < 0 || f.dst() < 0) {
+        throw new IllegalArgumentException("flow " + i + " (" + f.src() + "->" + f.dst() + ") names a host outside 0.."
+            + (fabric.hostCount() - 1));
+      }
+      int flowsSharingHost = share.get(key(f.src(), f.stage()));
+      long slotPs = PortConfig.serializationPs((long) settings.format().pacingSlotBytes() * flowsSharingHost, hostBps);
+      gapPs[i] = Math.max(1, (long) (slotPs / settings.rateCoef()));
+      SplittableRandom flowRandom = sim.random().stream("flow", i);
+      PathPolicy path = paths.create(i, f.src(), f.dst(), flowRandom.split());
+      SplittableRandom jitter = settings.referencePacing() ? flowRandom.split() : null;
+      CongestionControl cc = new ConstantRate(gapPs[i], jitter);
+      RttEstimator rtt = new RttEstimator(settings.initialRtoPs(), settings.minRtoPs());
+      long target = settings.format().packetsFor(f.bytes()) + settings.extraPackets();
+      LossRecovery lr = new ErasureCoding(target, settings.format().payloadBytes(), settings.referenceErasure(), rtt, path);
+      senders[i] = new Sender(this, i, fabric.host(f.src()), f.dst(), path, cc, lr, rtt);
+      receivers[i] = new Receiver(this, i, fabric.host(f.dst()), target * settings.format().payloadBytes());
+      pendingDeps[i] = f.depCount();
+    }
+    for (int h = 0; h < fabric.hostCount(); h++) {
+      fabric.host(h).setStack(this);
+    }
+  }
+
+  /** Schedules the flows that wait for nothing. */
+  public void start() {
+    for (FlowSpec f : flows) {
+      if (f.depCount() == 0) {
+        startFlow(f.id(), f.startPs());
+      }
+    }
+  }
+
+  private void startFlow(int i, long atPs) {
+    long at = atPs;
+    if (settings.referencePacing()) {
+      at += sim.random().stream("start-jitter", i).nextLong(gapPs[i]);
+    }
+    senders[i].start(at);
+  }
+
+  @Override
+  public void receive(Packet p) {
+    if (p.type == Packet.DATA) {
+      receivers[p.flow].onData(p, sim.now());
+    } else {
+      senders[p.flow].onAck(p, sim.now());
+    }
+  }
+
+  void onReceived(int flow, long nowPs) {
+    for (int d : dependents[flow]) {
+      if (--pendingDeps[d] == 0) {
+        startFlow(d, nowPs + flows.get(d).startPs());
+      }
+    }
+  }
+
+  void onSenderDone(int flow, long nowPs) {
+    sendersDone++;
+    lastFinishPs = Math.max(lastFinishPs, nowPs);
+    if (sendersDone == senders.length) {
+      sim.stop();
+    }
+  }
+
+  public boolean allDone() {
+    return sendersDone == senders.length;
+  }
+
+  public int flowsDone() {
+    return sendersDone;
+  }
+
+  /** Time the last flow completed, or -1 if not all did. */
+  public long lastFinishPs() {
+    return allDone() ? lastFinishPs : -1;
+  }
+
+  public long pacingGapPs(int flow) {
+    return gapPs[flow];
+  }
+
+  public List<FlowOutcome> outcomes() {
+    List<FlowOutcome> out = new ArrayList<>(flows.size());
+    for (int i = 0; i < flows.size(); i++) {
+      FlowSpec f = flows.get(i);
+      Sender s = senders[i];
+      out.add(new FlowOutcome(i, f.src(), f.dst(), f.bytes(), s.startPs(), s.finishPs(), receivers[i].completedAtPs(),
+          s.packetsSent(), s.lossRecovery().packetsDeclaredLost(), s.meanRttPs()));
+    }
+    return out;
+  }
+
+  Simulator simulator() {
+    return sim;
+  }
+
+  TransportSettings settings() {
+    return settings;
+  }
+
+  PacketPool pool() {
+    return fabric.pool();
+  }
+
+  FabricCounters counters() {
+    return fabric.counters();
+  }
+
+  private static long key(int src, int stage) {
+    return ((long) src << 32) | (stage & 0xffffffffL);
+  }
+
+  /** Flows from one host in the same dependency stage share its link equally. */
+  private static Map<Long, Integer> fairShareGroups(List<FlowSpec> flows) {
+    Map<Long, Integer> m = new HashMap<>();
+    for (FlowSpec f : flows) {
+      m.merge(key(f.src(), f.stage()), 1, Integer::sum);
+    }
+    return m;
+  }
+
+  private static int[][] dependents(List<FlowSpec> flows) {
+    int n = flows.size();
+    int[] count = new int[n];
+    for (FlowSpec f : flows) {
+      for (int j = 0; j < f.depCount(); j++) {
+        int d = f.dep(j);
+        if (d < 0 || d >= n) {
+          throw new IllegalArgumentException("flow " + f.id() + " depends on unknown flow " + d);
+        }
+        count[d]++;
+      }
+    }
+    int[][] out = new int[n][];
+    for (int i = 0; i < n; i++) {
+      out[i] = new int[count[i]];
+      count[i] = 0;
+    }
+    for (FlowSpec f : flows) {
+      for (int j = 0; j < f.depCount(); j++) {
+        int d = f.dep(j);
+        out[d][count[d]++] = f.id();
+      }
+    }
+    return out;
+  }
+}

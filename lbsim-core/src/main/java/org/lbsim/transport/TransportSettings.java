@@ -1,0 +1,31 @@
+package org.lbsim.transport;
+
+import org.lbsim.net.PacketFormat;
+
+/**
+ * How every sender and receiver of a run behaves.
+ *
+ * @param format packet sizes
+ * @param rateCoef pacing rate as a fraction of the flow's fair share of its host link
+ * @param extraPackets erasure-coding overhead k: packets sent beyond the message's own
+ * @param ackEchoesCe ACKs copy the data packet's CE bit (false in the reference profile, where a
+ *     sender only sees marks the ACK itself picked up)
+ * @param referencePacing jittered start in [0, gap) from which FCT is measured, and gaps with a
+ *     positive jitter in [0, gap/100), as in the study's simulator
+ * @param referenceErasure the study simulator's erasure sender (pause one SRTT, then one packet
+ *     per slot) instead of per-packet loss timeouts
+ * @param initialRtoPs retransmission timeout before the first RTT sample
+ * @param minRtoPs floor of the retransmission timeout
+ */
+public record TransportSettings(PacketFormat format, double rateCoef, int extraPackets, boolean ackEchoesCe,
+    boolean referencePacing, boolean referenceErasure, long initialRtoPs, long minRtoPs) {
+
+  public TransportSettings {
+    if (!(rateCoef > 0)) {
+      throw new IllegalArgumentException("rate_coef must be > 0, got " + rateCoef);
+    }
+    if (extraPackets < 0) {
+      throw new IllegalArgumentException("extra packets must be >= 0, got " + extraPackets);
+    }
+  }
+}
