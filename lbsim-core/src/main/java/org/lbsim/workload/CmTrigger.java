@@ -1,0 +1,19 @@
+package org.lbsim.workload;
+
+/**
+ * A trigger definition of a {@code .cm} file: {@code trigger id N oneshot|multishot|barrier}.
+ *
+ * @param line where it was defined, for error messages
+ */
+record CmTrigger(long id, Kind kind, int line) {
+
+  /** How a trigger turns activations into flow starts. */
+  enum Kind {
+    /** Fires on its first activation and starts every waiting flow. */
+    ONESHOT,
+    /** Every activation starts the next waiting flow, in the order they were listed. */
+    MULTISHOT,
+    /** Fires once every activating flow has activated it, and starts every waiting flow. */
+    BARRIER
+  }
+}

@@ -1,0 +1,103 @@
+package org.lbsim.workload;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Imports htsim connection matrices ({@code .cm} files), so that the traffic the study's own
+ * simulator ran can be replayed here unchanged.
+ *
+ * <pre>
+ * Nodes 128
+ * Connections 3
+ * Triggers 1
+ * 14->46 id 1 start 0 size 1048576
+ * 3->7 id 2 start 0 size 1048576 send_done_trigger 1
+ * 5->9 id 3 trigger 1 size 1048576
+ * trigger id 1 oneshot
+ * </pre>
+ *
+ * <ul>
+ *   <li>Header lines {@code Nodes}, {@code Connections}, {@code Triggers}, {@code Failures}, each
+ *       with one number, come before the first line containing {@code ->}. {@code Nodes} is
+ *       required and must equal the topology's host count; the others, when present, must match
+ *       what the file lists ({@code Failures} must be 0: failures belong in the scenario). Blank
+ *       lines and lines starting with {@code #} are skipped.
+ *   <li>A connection {@code src->dst} is followed by key/value pairs: {@code size} (bytes, > 0,
+ *       required); {@code start} (a decimal number in the file's time unit, converted with
+ *       {@code psPerStartUnit} and rounded to the nearest picosecond; required unless the
+ *       connection waits on a trigger, in which case it is ignored); {@code id} (unique; only
+ *       used to catch duplicated lines); {@code prio} (ignored); {@code trigger N} (start when
+ *       trigger N fires); {@code send_done_trigger N} and {@code recv_done_trigger N} (activate
+ *       trigger N when this connection is done).
+ *   <li>{@code trigger id N oneshot|multishot|barrier} defines trigger N.
+ * </ul>
+ *
+ * <p>Triggers become {@link FlowSpec#deps() dependencies}: a flow waiting on a oneshot trigger
+ * depends on the first-listed connection that activates it, on a barrier on all of them, and
+ * the k-th flow waiting on a multishot trigger on its k-th activator. <b>Approximation:</b>
+ * {@code send_done_trigger} is treated like {@code recv_done_trigger}, i.e. the trigger is
+ * activated when the activating flow has been fully received, because a {@link FlowSpec}
+ * dependency means "fully received"; a triggered flow therefore starts up to one path delay
+ * later than in htsim. {@code stage} is the dependency depth. Dependency cycles are reported.
+ *
+ * <p>Every problem is a {@link WorkloadFileException} naming the file, the line, the offending
+ * value and what is allowed.
+ */
+public final class ConnectionMatrix {
+
+  private ConnectionMatrix() {}
+
+  /**
+   * Reads a {@code .cm} file.
+   *
+   * @param expectedHosts hosts in the topology; the file's {@code Nodes} must equal it
+   * @param psPerStartUnit picoseconds per unit of {@code start}; htsim's files use picoseconds,
+   *     so pass 1
+   * @return flows with dense ids in file order
+   */
+  public static List<FlowSpec> parse(Path file, int expectedHosts, long psPerStartUnit) {
+    requireArguments(expectedHosts, psPerStartUnit);
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      return new CmParser(file.toString(), expectedHosts, psPerStartUnit).parse(in);
+    } catch (IOException e) {
+      throw unreadable(file.toString(), e);
+    }
+  }
+
+  /**
+   * Reads a {@code .cm} text from {@code reader} (not closed here).
+   *
+   * @param displayName how error messages name the source, e.g. its path
+   */
+  public static List<FlowSpec> parse(Reader reader, String displayName, int expectedHosts, long psPerStartUnit) {
+    requireArguments(expectedHosts, psPerStartUnit);
+    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    try {
+      return new CmParser(displayName, expectedHosts, psPerStartUnit).parse(in);
+    } catch (IOException e) {
+      throw unreadable(displayName, e);
+    }
+  }
+
+  private static void requireArguments(int expectedHosts, long psPerStartUnit) {
+    if (expectedHosts < 2) {
+      throw new IllegalArgumentException("a connection matrix needs at least 2 hosts, got " + expectedHosts);
+    }
+    if (psPerStartUnit <= 0) {
+      throw new IllegalArgumentException("picoseconds per start unit must be positive, got " + psPerStartUnit);
+    }
+  }
+
+  private static WorkloadFileException unreadable(String file, IOException e) {
+    String reason = e instanceof NoSuchFileException ? "no such file" : String.valueOf(e.getMessage());
+    return new WorkloadFileException(file, 0, "cannot read the connection matrix", reason,
+        "a readable UTF-8 text file in htsim's .cm format", e);
+  }
+}

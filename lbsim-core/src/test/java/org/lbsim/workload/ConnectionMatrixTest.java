@@ -1,0 +1,246 @@
+package org.lbsim.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConnectionMatrixTest {
+
+  private static List<FlowSpec> parse(String text, int hosts) {
+    return ConnectionMatrix.parse(new StringReader(text), "t.cm", hosts, 1);
+  }
+
+  private static Path resource(String name) throws URISyntaxException {
+    return Path.of(ConnectionMatrixTest.class.getResource("/" + name).toURI());
+  }
+
+  @Test
+  void readsTheStudysPermutationFile() throws Exception {
+    List<FlowSpec> flows = ConnectionMatrix.parse(resource("perm_128n_2MiB.cm"), 128, 1);
+
+    assertThat(flows).hasSize(128);
+    boolean[] sends = new boolean[128];
+    boolean[] receives = new boolean[128];
+    for (int i = 0; i < flows.size(); i++) {
+      FlowSpec f = flows.get(i);
+      assertThat(f.id()).isEqualTo(i);
+      assertThat(f.bytes()).isEqualTo(2_097_152);
+      assertThat(f.startPs()).isZero();
+      assertThat(f.depCount()).isZero();
+      assertThat(f.stage()).isZero();
+      assertThat(sends[f.src()]).isFalse();
+      assertThat(receives[f.dst()]).isFalse();
+      sends[f.src()] = true;
+      receives[f.dst()] = true;
+    }
+    assertThat(flows.get(0)).isEqualTo(FlowSpec.independent(0, 14, 127, 2_097_152, 0));
+    assertThat(flows.get(127)).isEqualTo(FlowSpec.independent(127, 34, 109, 2_097_152, 0));
+  }
+
+  @Test
+  void oneshotTriggerWaitsForTheFirstListedActivator() {
+    List<FlowSpec> flows = parse("""
+        Nodes 16
+        Connections 4
+        Triggers 1
+        14->4 id 1 start 0 size 1048576
+        3->7 id 2 start 0 size 1048576 send_done_trigger 1
+        6->8 id 3 start 0 size 10 recv_done_trigger 1
+        5->9 id 4 trigger 1 size 1048576
+        trigger id 1 oneshot
+        """, 16);
+
+    assertThat(flows).hasSize(4);
+    assertThat(flows.get(3)).isEqualTo(new FlowSpec(3, 5, 9, 1_048_576, 0, new int[] {1}, 1));
+  }
+
+  @Test
+  void barrierWaitsForEveryActivatorAndStagesAreDepths() {
+    List<FlowSpec> flows = parse("""
+        # a two-level barrier
+        Nodes 8
+
+        0->1 start 0 size 100 send_done_trigger 1
+        2->3 start 5 size 100 recv_done_trigger 1
+        1->0 trigger 1 size 100 recv_done_trigger 2
+        3->2 trigger 2 size 100
+        trigger id 1 barrier
+        trigger id 2 multishot
+        """, 8);
+
+    assertThat(flows).extracting(FlowSpec::stage).containsExactly(0, 0, 1, 2);
+    assertThat(flows.get(2).deps()).containsExactly(0, 1);
+    assertThat(flows.get(3).deps()).containsExactly(2);
+    assertThat(flows.get(1).startPs()).isEqualTo(5);
+  }
+
+  @Test
+  void multishotStartsTheKthWaiterAfterTheKthActivator() {
+    List<FlowSpec> flows = parse("""
+        Nodes 4
+        0->1 start 0 size 1 send_done_trigger 7
+        1->2 start 0 size 1 send_done_trigger 7
+        2->3 trigger 7 size 1
+        3->0 trigger 7 size 1
+        trigger id 7 multishot
+        """, 4);
+
+    assertThat(flows.get(2).deps()).containsExactly(0);
+    assertThat(flows.get(3).deps()).containsExactly(1);
+  }
+
+  @Test
+  void startIsScaledAndRoundedToTheNearestPicosecond() {
+    List<FlowSpec> flows = parse("""
+        Nodes 2
+        0->1 start 1.5 size 1
+        1->0 start 0.0004 size 1
+        0->1 start 2.25 size 1 prio 3
+        """, 2);
+    List<FlowSpec> inMicroseconds = ConnectionMatrix.parse(new StringReader("Nodes 2\n0->1 start 1.5 size 1\n"),
+        "us.cm", 2, 1_000_000);
+
+    assertThat(flows).extracting(FlowSpec::startPs).containsExactly(2L, 0L, 2L);
+    assertThat(inMicroseconds.get(0).startPs()).isEqualTo(1_500_000);
+  }
+
+  @Test
+  void reportsNodesThatDoNotMatchTheTopology() {
+    assertThatThrownBy(() -> parse("Nodes 64\nConnections 1\n0->1 start 0 size 5\n", 128))
+        .isInstanceOf(WorkloadFileException.class)
+        .hasMessage("t.cm:1: Nodes does not match the topology (got '64'; the topology has 128 hosts)")
+        .satisfies(e -> {
+          assertThat(((WorkloadFileException) e).line()).isEqualTo(1);
+          assertThat(((WorkloadFileException) e).file()).isEqualTo("t.cm");
+        });
+  }
+
+  @Test
+  void reportsAMissingNodesHeader() {
+    assertThatThrownBy(() -> parse("Connections 1\n0->1 start 0 size 5\n", 4))
+        .isInstanceOf(WorkloadFileException.class)
+        .hasMessage("t.cm:2: missing 'Nodes' header before the first connection "
+            + "(got '0->1 start 0 size 5'; a line 'Nodes 4' at the top of the file)");
+  }
+
+  @Test
+  void reportsAnUnknownTrigger() {
+    assertThatThrownBy(() -> parse("Nodes 4\n0->1 start 0 size 5\n1->2 trigger 9 size 5\n", 4))
+        .isInstanceOf(WorkloadFileException.class)
+        .hasMessage("t.cm:3: connection waits for trigger 9, which is not defined "
+            + "(got '9'; define it with a line 'trigger id 9 oneshot|multishot|barrier')");
+    assertThatThrownBy(() -> parse("Nodes 4\n0->1 start 0 size 5 send_done_trigger 2\n", 4))
+        .isInstanceOf(WorkloadFileException.class)
+        .hasMessageStartingWith("t.cm:2: connection activates send_done_trigger 2, which is not defined");
+  }
+
+  @Test
+  void reportsASourceOutOfRange() {
+    assertThatThrownBy(() -> parse("Nodes 128\n\n128->3 start 0 size 5\n", 128))
+        .isInstanceOf(WorkloadFileException.class)
+        .hasMessage("t.cm:3: source host is out of range (got '128'; a host number 0..127, since Nodes is 128)");
+  }
+
+  @Test
+  void reportsANegativeSize() {
+    assertThatThrownBy(() -> parse("Nodes 4\n0->1 start 0 size -5\n", 4))
+        .isInstanceOf(WorkloadFileException.class)
+        .hasMessage("t.cm:2: size must be positive (got '-5'; an integer number of bytes > 0)");
+  }
+
+  @Test
+  void reportsOtherMistakesWithTheirLine() {
+    assertThat(errorOf("Nodes 4\n2->2 start 0 size 5\n"))
+        .isEqualTo("t.cm:2: a host cannot send to itself (got '2->2'; two different hosts)");
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size 5 colour red\n"))
+        .isEqualTo("t.cm:2: unknown connection key 'colour' (got 'colour'; one of id, start, size, prio, "
+            + "trigger, send_done_trigger, recv_done_trigger)");
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size\n"))
+        .isEqualTo("t.cm:2: key 'size' has no value (got '0->1 start 0 size'; key/value pairs after 'src->dst')");
+    assertThat(errorOf("Nodes 4\n0->1 size 5\n"))
+        .isEqualTo("t.cm:2: connection has neither a start time nor a trigger "
+            + "(got '0->1 size 5'; 'start <time>' or 'trigger <id>')");
+    assertThat(errorOf("Nodes 4\n0->1 start -1 size 5\n"))
+        .isEqualTo("t.cm:2: start must not be negative (got '-1'; a time >= 0)");
+    assertThat(errorOf("Nodes 4\nConnections 2\n0->1 start 0 size 5\n"))
+        .isEqualTo("t.cm:2: Connections does not match the file (got '2'; the file has 1 connection lines)");
+    assertThat(errorOf("Nodes 4\n0->1 id 1 start 0 size 5\n1->0 id 1 start 0 size 5\n"))
+        .isEqualTo("t.cm:3: connection id 1 is used twice (first on line 2) (got '1'; a unique id per connection)");
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size 5\ntrigger id 1 sometimes\n"))
+        .isEqualTo("t.cm:3: unknown trigger type (got 'sometimes'; oneshot, multishot or barrier)");
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size 5\nHosts 4\n"))
+        .startsWith("t.cm:3: unrecognized line (got 'Hosts 4'; ");
+    assertThat(errorOf("Nodes 4\nFailures 2\n0->1 start 0 size 5\n"))
+        .startsWith("t.cm:2: link failures in connection matrices are not supported (got '2'; ");
+    assertThat(errorOf("Nodes 4\n"))
+        .isEqualTo("t.cm: the file lists no connections (got 'no line containing '->''; "
+            + "at least one line 'src->dst start <t> size <bytes>')");
+  }
+
+  @Test
+  void reportsATriggerNobodyActivates() {
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size 5\n1->2 trigger 1 size 5\ntrigger id 1 oneshot\n"))
+        .isEqualTo("t.cm:3: trigger 1 is never activated, so this connection would never start "
+            + "(got '1'; name it as send_done_trigger or recv_done_trigger of another connection)");
+  }
+
+  @Test
+  void reportsADependencyCycle() {
+    String text = """
+        Nodes 4
+        0->1 start 0 size 5
+        1->2 trigger 1 size 5 send_done_trigger 2
+        2->3 trigger 2 size 5 send_done_trigger 1
+        trigger id 1 oneshot
+        trigger id 2 oneshot
+        """;
+
+    assertThat(errorOf(text)).isEqualTo("t.cm:3: connections wait for each other in a cycle, so none of them "
+        + "can start (got 'line 3 -> line 4 -> line 3'; 'a -> b' reads 'a waits for b'; triggers must not form a loop)");
+    assertThat(errorOf("Nodes 4\n0->1 trigger 1 size 5 recv_done_trigger 1\ntrigger id 1 barrier\n"))
+        .startsWith("t.cm:2: connections wait for each other in a cycle, so none of them can start (got 'line 2 -> line 2'");
+  }
+
+  @Test
+  void longTriggerChainsDoNotOverflowTheStack() {
+    StringBuilder text = new StringBuilder("Nodes 2\n0->1 start 0 size 1 recv_done_trigger 0\n");
+    int chain = 50_000;
+    for (int i = 1; i < chain; i++) {
+      text.append(i % 2).append("->").append(1 - i % 2).append(" trigger ").append(i - 1)
+          .append(" size 1 recv_done_trigger ").append(i).append('\n');
+    }
+    for (int i = 0; i < chain; i++) {
+      text.append("trigger id ").append(i).append(" oneshot\n");
+    }
+
+    List<FlowSpec> flows = parse(text.toString(), 2);
+
+    assertThat(flows).hasSize(chain);
+    assertThat(flows.get(chain - 1).stage()).isEqualTo(chain - 1);
+  }
+
+  @Test
+  void reportsAMissingFile(@TempDir Path dir) {
+    Path missing = dir.resolve("nope.cm");
+
+    assertThatThrownBy(() -> ConnectionMatrix.parse(missing, 128, 1))
+        .isInstanceOf(WorkloadFileException.class)
+        .hasMessage(missing + ": cannot read the connection matrix (got 'no such file'; "
+            + "a readable UTF-8 text file in htsim's .cm format)");
+  }
+
+  private static String errorOf(String text) {
+    try {
+      parse(text, 4);
+    } catch (WorkloadFileException e) {
+      return e.getMessage();
+    }
+    throw new AssertionError("expected a WorkloadFileException for:\n" + text);
+  }
+}
