@@ -1,0 +1,37 @@
+package org.lbsim.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.lbsim.lb.LbDesign;
+import org.lbsim.lb.LbDesigns;
+import org.lbsim.scenario.ScenarioSchema;
+import org.lbsim.scenario.Setting;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code lbsim list}: every algorithm and scenario key, with defaults and meanings. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+    description = "List load-balancing designs and every scenario key with its default.")
+final class ListCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter o = spec.commandLine().getOut();
+    o.println("Load-balancing designs (lb):");
+    for (LbDesign d : LbDesigns.all()) {
+      o.printf("  %-12s %s%n", d.name(), d.summary());
+    }
+    o.println();
+    o.println("Scenario keys (YAML sections or --set key=value):");
+    for (Setting s : ScenarioSchema.settings()) {
+      String def = s.defaultValue().isEmpty() ? "" : " [default " + s.defaultValue() + "]";
+      String choices = s.choices().isEmpty() ? "" : " {" + String.join(", ", s.choices()) + "}";
+      o.printf("  %-28s %s%s%s%n", s.key(), s.meaning(), choices, def);
+    }
+    o.flush();
+    return 0;
+  }
+}

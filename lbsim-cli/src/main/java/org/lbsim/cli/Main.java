@@ -1,0 +1,21 @@
+package org.lbsim.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of the {@code lbsim} command. */
+@Command(name = "lbsim", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    description = "Packet-level simulator of load balancing for AI-training collectives in Clos fabrics.",
+    subcommands = {RunCommand.class, ListCommand.class, CommandLine.HelpCommand.class})
+public final class Main {
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  /** Runs the command line and returns the exit code (tests call this, not main). */
+  public static int execute(String... args) {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setExecutionExceptionHandler(new Errors());
+    return cl.execute(args);
+  }
+}
