@@ -17,7 +17,7 @@ final class ResultTable {
       rows.add(new String[] {
           r.scenario(),
           r.settings().get("lb"),
-          r.settings().get("workload.kind") + " " + r.settings().get("workload.size"),
+          r.settings().get("workload.kind") + (r.flows().isEmpty() ? "" : " " + bytes(r.flows().get(0).bytes())),
           r.cctPs() < 0 ? "-" : us(r.cctPs()),
           r.boundPs() < 0 ? "-" : us(r.boundPs()),
           Double.isNaN(r.overBoundPct()) ? "-" : String.format(Locale.ROOT, "%.1f", r.overBoundPct()),
@@ -48,6 +48,19 @@ final class ResultTable {
       }
     }
     return sb.toString();
+  }
+
+  /** 1048576 -> "1MiB", 800000 -> "800KB", 1234 -> "1234B". */
+  static String bytes(long b) {
+    String[][] units = {{"GiB", "1073741824"}, {"MiB", "1048576"}, {"KiB", "1024"}, {"GB", "1000000000"},
+        {"MB", "1000000"}, {"KB", "1000"}};
+    for (String[] u : units) {
+      long m = Long.parseLong(u[1]);
+      if (b >= m && b % m == 0) {
+        return b / m + u[0];
+      }
+    }
+    return b + "B";
   }
 
   private static String us(long ps) {

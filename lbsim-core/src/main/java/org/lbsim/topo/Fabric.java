@@ -187,20 +187,29 @@ public final class Fabric {
     return portTiers.get(i);
   }
 
-  /** Links of the longest path, from the sender's host link up and back down. */
+  /** Links of the longest valley-free path, from the sender's host link up and back down. */
   public TierLink[] longestPath() {
-    if (topology instanceof FatTree) {
-      TierLink h = settings.hostLink();
-      TierLink a = settings.tier1Link();
-      TierLink c = settings.tier2Link();
+    return path(0, hosts.length - 1);
+  }
+
+  /** Links of every shortest path from host {@code src} to host {@code dst}, in order. */
+  public TierLink[] path(int src, int dst) {
+    TierLink h = settings.hostLink();
+    TierLink a = settings.tier1Link();
+    TierLink c = settings.tier2Link();
+    if (topology instanceof FatTree ft) {
+      if (src / ft.hostsPerTor() == dst / ft.hostsPerTor()) {
+        return new TierLink[] {h, h};
+      }
+      if (src / ft.hostsPerPod() == dst / ft.hostsPerPod()) {
+        return new TierLink[] {h, a, a, h};
+      }
       return new TierLink[] {h, a, c, c, a, h};
     }
     LeafSpine ls = (LeafSpine) topology;
-    TierLink h = settings.hostLink();
-    if (ls.leaves() == 1) {
+    if (src / ls.hostsPerLeaf() == dst / ls.hostsPerLeaf()) {
       return new TierLink[] {h, h};
     }
-    TierLink s = settings.tier1Link();
-    return new TierLink[] {h, s, s, h};
+    return new TierLink[] {h, a, a, h};
   }
 }

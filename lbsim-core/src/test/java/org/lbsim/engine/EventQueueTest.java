@@ -1,0 +1,93 @@
+package org.lbsim.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class EventQueueTest {
+  private static final class Recorder implements EventTarget {
+    final Simulator sim;
+    final List<long[]> seen = new ArrayList<>();
+
+    Recorder(Simulator sim) {
+      this.sim = sim;
+    }
+
+    @Override
+    public void onEvent(int kind, long arg) {
+      seen.add(new long[] {sim.now(), kind, arg});
+    }
+  }
+
+  @Test
+  void equalTimesRunInInsertionOrder() {
+    Simulator sim = new Simulator(1);
+    Recorder r = new Recorder(sim);
+    for (int i = 0; i < 100; i++) {
+      sim.schedule(5, r, i, -i);
+    }
+    sim.run(Long.MAX_VALUE);
+    assertThat(r.seen).hasSize(100);
+    for (int i = 0; i < 100; i++) {
+      assertThat(r.seen.get(i)).containsExactly(5, i, -i);
+    }
+  }
+
+  @Test
+  void randomScheduleComesOutSortedByTimeThenInsertion() {
+    Simulator sim = new Simulator(1);
+    Recorder r = new Recorder(sim);
+    SplittableRandom rnd = new SplittableRandom(42);
+    int n = 50_000;
+    for (int i = 0; i < n; i++) {
+      sim.schedule(rnd.nextLong(1000), r, i, 0);
+    }
+    sim.run(Long.MAX_VALUE);
+    assertThat(r.seen).hasSize(n);
+    for (int i = 1; i < n; i++) {
+      long[] a = r.seen.get(i - 1);
+      long[] b = r.seen.get(i);
+      assertThat(a[0] < b[0] || (a[0] == b[0] && a[1] < b[1])).as("event %d after %d", b[1], a[1]).isTrue();
+    }
+    assertThat(sim.eventsRun()).isEqualTo(n);
+  }
+
+  @Test
+  void handlersMayScheduleWhileRunningAndRunStopsAtTheLimit() {
+    Simulator sim = new Simulator(1);
+    long[] count = {0};
+    EventTarget ticker = new EventTarget() {
+      @Override
+      public void onEvent(int kind, long arg) {
+        count[0]++;
+        sim.scheduleIn(10, this, 0, 0);
+      }
+    };
+    sim.schedule(0, ticker, 0, 0);
+    boolean drained = sim.run(95);
+    assertThat(drained).isFalse();
+    assertThat(count[0]).isEqualTo(10); // t = 0, 10, ..., 90
+    assertThat(sim.now()).isEqualTo(95);
+  }
+
+  @Test
+  void schedulingInThePastIsRefused() {
+    Simulator sim = new Simulator(1);
+    sim.schedule(10, (k, a) -> sim.schedule(5, (k2, a2) -> {}, 0, 0), 0, 0);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> sim.run(100))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("in the past");
+  }
+
+  @Test
+  void namedStreamsAreReproducibleAndIndependent() {
+    RandomStreams a = new RandomStreams(7);
+    RandomStreams b = new RandomStreams(7);
+    assertThat(a.stream("x").nextLong()).isEqualTo(b.stream("x").nextLong());
+    assertThat(a.stream("x").nextLong()).isNotEqualTo(a.stream("y").nextLong());
+    assertThat(a.stream("flow", 1).nextLong()).isNotEqualTo(a.stream("flow", 2).nextLong());
+    assertThat(new RandomStreams(8).stream("x").nextLong()).isNotEqualTo(a.stream("x").nextLong());
+  }
+}

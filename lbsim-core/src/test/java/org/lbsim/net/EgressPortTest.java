@@ -1,0 +1,85 @@
+package org.lbsim.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.lbsim.engine.Simulator;
+
+class EgressPortTest {
+  private final Simulator sim = new Simulator(1);
+  private final PacketPool pool = new PacketPool();
+  private final FabricCounters counters = new FabricCounters();
+  private final List<long[]> arrivals = new ArrayList<>();
+  private final List<Boolean> marks = new ArrayList<>();
+
+  private EgressPort port(long capacity, long ecn) {
+    Link link = new Link(sim, 500_000);
+    link.connectTo(p -> {
+      arrivals.add(new long[] {sim.now(), p.seq});
+      marks.add(p.ce);
+      pool.release(p);
+    });
+    // 800 Gb/s: 10 ps per byte; 20 B gap = 200 ps
+    return new EgressPort(sim, pool, counters, new PortConfig(800_000_000_000L, capacity, ecn, 20), link, "p");
+  }
+
+  private Packet packet(long seq, int size) {
+    Packet p = pool.acquire();
+    p.seq = seq;
+    p.sizeBytes = size;
+    return p;
+  }
+
+  @Test
+  void backToBackPacketsAreSpacedBySerializationPlusGap() {
+    EgressPort port = port(1_000_000, -1);
+    for (int i = 0; i < 3; i++) {
+      port.enqueue(packet(i, 4158));
+    }
+    sim.run(Long.MAX_VALUE);
+    // first bit at 0, last bit at 41,580 ps, then 500,000 ps of propagation; next starts after the 200 ps gap
+    assertThat(arrivals).hasSize(3);
+    assertThat(arrivals.get(0)[0]).isEqualTo(541_580);
+    assertThat(arrivals.get(1)[0]).isEqualTo(541_580 + 41_780);
+    assertThat(arrivals.get(2)[0]).isEqualTo(541_580 + 2 * 41_780);
+    assertThat(port.maxQueueBytes()).isEqualTo(3 * 4158);
+    assertThat(pool.outstanding()).isZero();
+  }
+
+  @Test
+  void dropTailCountsTheBytesBeingSerialized() {
+    EgressPort port = port(2 * 4158, -1);
+    for (int i = 0; i < 4; i++) {
+      port.enqueue(packet(i, 4158));
+    }
+    sim.run(Long.MAX_VALUE);
+    assertThat(port.drops()).isEqualTo(2);
+    assertThat(counters.dataDropped).isEqualTo(2);
+    assertThat(arrivals).extracting(a -> a[1]).containsExactly(0L, 1L);
+    assertThat(pool.outstanding()).isZero();
+  }
+
+  @Test
+  void ecnMarksDeparturesAboveTheThreshold() {
+    EgressPort port = port(10 * 1000, 2500); // mark when more than 2500 B queued, departing packet included
+    for (int i = 0; i < 5; i++) {
+      port.enqueue(packet(i, 1000));
+    }
+    sim.run(Long.MAX_VALUE);
+    // the first packet leaves at once (1000 B queued); later ones leave with 4000, 3000, 2000, 1000 B queued
+    assertThat(marks).containsExactly(false, true, true, false, false);
+    assertThat(port.ecnMarks()).isEqualTo(2);
+  }
+
+  @Test
+  void meanQueueIntegratesWaitingAndServingBytes() {
+    EgressPort port = port(1_000_000, -1);
+    port.enqueue(packet(0, 1000)); // serving 10,000 ps
+    port.enqueue(packet(1, 1000)); // waits 10,200 ps, then serves 10,000 ps
+    sim.run(Long.MAX_VALUE);
+    long area = 1000L * 10_000 + 1000L * 10_200 + 1000L * 10_000;
+    assertThat(port.meanQueueBytes(100_000)).isEqualTo(area / 100_000.0);
+  }
+}
