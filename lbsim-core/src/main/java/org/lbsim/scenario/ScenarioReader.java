@@ -31,7 +31,8 @@ public final class ScenarioReader {
   private final String source;
   private final Path baseDir;
   private final Map<String, String> raw = new LinkedHashMap<>();
-  private final List<String> problems = new ArrayList<>();
+  private final Map<String, String> origin = new LinkedHashMap<>();
+  private final java.util.Set<String> problems = new java.util.LinkedHashSet<>();
 
   private ScenarioReader(String source, Path baseDir) {
     this.source = source;
@@ -81,7 +82,6 @@ public final class ScenarioReader {
       throw new ScenarioException(List.of(source + ": the top level must be a mapping of keys to values"));
     }
     flatten("", root);
-    failIfProblems();
   }
 
   private void flatten(String prefix, JsonNode node) {
@@ -131,16 +131,16 @@ public final class ScenarioReader {
       return;
     }
     raw.put(key, value);
+    origin.put(key, "--set");
   }
 
   private void failIfProblems() {
     if (!problems.isEmpty()) {
-      throw new ScenarioException(problems);
+      throw new ScenarioException(new ArrayList<>(problems));
     }
   }
 
   private Scenario resolve() {
-    failIfProblems();
     Map<String, String> values = new LinkedHashMap<>();
     for (Setting s : ScenarioSchema.settings()) {
       String v = raw.getOrDefault(s.key(), s.defaultValue());
@@ -391,6 +391,7 @@ public final class ScenarioReader {
   }
 
   private void bad(String key, String value, String allowed) {
-    problems.add(source + ": " + key + ": invalid value (got '" + value + "'; allowed: " + allowed + ")");
+    String from = origin.getOrDefault(key, source);
+    problems.add(from + (from.equals("--set") ? " " : ": ") + key + ": invalid value (got '" + value + "'; allowed: " + allowed + ")");
   }
 }
