@@ -17,9 +17,17 @@ final class ListCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  @picocli.CommandLine.Option(names = "--markdown", description = "print the scenario reference page (docs/scenario-reference.md)")
+  boolean markdown;
+
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
+    if (markdown) {
+      o.print(ScenarioSchema.markdown());
+      o.flush();
+      return 0;
+    }
     o.println("Load-balancing designs (lb):");
     for (LbDesign d : LbDesigns.all()) {
       o.printf("  %-12s %s%n", d.name(), d.summary());

@@ -17,7 +17,7 @@ final class ResultTable {
       rows.add(new String[] {
           r.scenario(),
           r.settings().get("lb"),
-          r.settings().get("workload.kind") + (r.flows().isEmpty() ? "" : " " + bytes(r.flows().get(0).bytes())),
+          workload(r),
           r.cctPs() < 0 ? "-" : us(r.cctPs()),
           r.boundPs() < 0 ? "-" : us(r.boundPs()),
           Double.isNaN(r.overBoundPct()) ? "-" : String.format(Locale.ROOT, "%.1f", r.overBoundPct()),
@@ -48,6 +48,15 @@ final class ResultTable {
       }
     }
     return sb.toString();
+  }
+
+  /** The collective and its size: the flow size for a file, the configured size otherwise. */
+  private static String workload(RunResult r) {
+    String kind = r.settings().get("workload.kind");
+    if (kind.equals("cm")) {
+      return r.flows().isEmpty() ? kind : kind + " " + bytes(r.flows().get(0).bytes());
+    }
+    return kind + " " + r.settings().get("workload.size");
   }
 
   /** 1048576 -> "1MiB", 800000 -> "800KB", 1234 -> "1234B". */

@@ -82,6 +82,23 @@ public final class ScenarioSchema {
     return List.copyOf(SETTINGS.values());
   }
 
+  /** The scenario reference page (docs/scenario-reference.md), generated so it never drifts. */
+  public static String markdown() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# Scenario reference\n\n");
+    sb.append("Generated from the scenario schema by `./lbsim list --markdown`; a test fails when this page and the\n");
+    sb.append("code disagree. Keys are dotted paths: write them nested in YAML (`topology: {k: 8}`) or flat on the\n");
+    sb.append("command line (`--set topology.k=8`). Every key is optional; defaults are the study's v2 setup.\n\n");
+    sb.append("| key | type | default | meaning |\n|---|---|---|---|\n");
+    for (Setting x : SETTINGS.values()) {
+      String type = x.type() == Setting.Type.CHOICE ? String.join(" \\| ", x.choices()) : x.type().describe();
+      sb.append("| `").append(x.key()).append("` | ").append(type).append(" | ")
+          .append(x.defaultValue().isEmpty() ? "—" : "`" + x.defaultValue() + "`").append(" | ")
+          .append(x.meaning().replace("|", "\\|")).append(" |\n");
+    }
+    return sb.toString();
+  }
+
   public static Setting get(String key) {
     return SETTINGS.get(key);
   }

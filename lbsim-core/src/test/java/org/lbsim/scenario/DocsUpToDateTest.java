@@ -1,0 +1,39 @@
+package org.lbsim.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.lbsim.lb.LbDesign;
+import org.lbsim.lb.LbDesigns;
+
+/** docs/ is generated from, or checked against, the registry and the schema. */
+class DocsUpToDateTest {
+  private static final Path DOCS = Path.of("..", "docs");
+
+  @Test
+  void scenarioReferenceMatchesTheSchema() throws IOException {
+    String page = Files.readString(DOCS.resolve("scenario-reference.md"));
+    assertThat(page).as("regenerate with: ./lbsim list --markdown > docs/scenario-reference.md")
+        .isEqualTo(ScenarioSchema.markdown());
+  }
+
+  @Test
+  void everyLoadBalancerHasALineInTheCatalogue() throws IOException {
+    String catalogue = Files.readString(DOCS.resolve("algorithms.md"));
+    for (LbDesign d : LbDesigns.all()) {
+      assertThat(catalogue).as("docs/algorithms.md mentions `%s`", d.name()).contains("`" + d.name() + "`");
+    }
+    for (String choice : ScenarioSchema.get("cc").choices()) {
+      assertThat(catalogue).contains("`" + choice + "`");
+    }
+    for (String choice : ScenarioSchema.get("lr").choices()) {
+      assertThat(catalogue).contains("`" + choice + "`");
+    }
+    for (String choice : ScenarioSchema.get("workload.kind").choices()) {
+      assertThat(catalogue).contains("`" + choice + "`");
+    }
+  }
+}
