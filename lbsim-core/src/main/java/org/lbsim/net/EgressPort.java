@@ -22,12 +22,14 @@ public final class EgressPort implements EventTarget {
   private final String name;
   private final long psPerByte; // > 0 when the rate divides 8e12 exactly
   private final Link link;
+  private final long gapPs;
 
   private Packet[] ring = new Packet[64];
   private int head;
   private int count;
   private long waitingBytes;
-  private boolean busy;
+  private long freeAtPs; // when the transmitter may start the next packet (after the gap)
+  private boolean wakeupPending; // invariant: packets waiting => a TX_FREE event is pending
   private long servingBytes;
   private long servingEndPs;
 
@@ -48,6 +50,7 @@ public final class EgressPort implements EventTarget {
     this.link = link;
     this.name = name;
     this.psPerByte = 8_000_000_000_000L % config.bitsPerSecond() == 0 ? 8_000_000_000_000L / config.bitsPerSecond() : 0;
+    this.gapPs = serializationPs(config.gapBytes());
   }
 
   public String name() {
@@ -92,8 +95,13 @@ public final class EgressPort implements EventTarget {
     if (occupancy + p.sizeBytes > maxQueueBytes) {
       maxQueueBytes = occupancy + p.sizeBytes;
     }
-    if (!busy) {
-      startNext(now);
+    if (!wakeupPending) {
+      if (now >= freeAtPs) {
+        startNext(now);
+      } else {
+        wakeupPending = true;
+        sim.schedule(freeAtPs, this, TX_FREE, 0);
+      }
     }
   }
 
@@ -116,19 +124,22 @@ public final class EgressPort implements EventTarget {
     servingBytes = p.sizeBytes;
     servingEndPs = now + ser;
     byteTimeArea += (long) p.sizeBytes * ser; // the serving packet's share, known in advance
-    busy = true;
     packetsSent++;
     bytesSent += p.sizeBytes;
     link.transmit(p, servingEndPs);
-    sim.schedule(servingEndPs + serializationPs(config.gapBytes()), this, TX_FREE, 0);
+    freeAtPs = servingEndPs + gapPs;
+    // Only a port with packets waiting needs to wake up when the line frees: an idle port starts
+    // the next arrival directly, which saves one event per packet on uncongested hops.
+    wakeupPending = count > 0;
+    if (wakeupPending) {
+      sim.schedule(freeAtPs, this, TX_FREE, 0);
+    }
   }
 
   @Override
   public void onEvent(int kind, long arg) {
-    busy = false;
-    if (count > 0) {
-      startNext(sim.now());
-    }
+    wakeupPending = false;
+    startNext(sim.now());
   }
 
   private void grow() {
@@ -171,6 +182,6 @@ public final class EgressPort implements EventTarget {
   }
 
   public boolean idle() {
-    return !busy && count == 0;
+    return count == 0 && sim.now() >= freeAtPs;
   }
 }
