@@ -30,7 +30,11 @@ final class ListCommand implements Callable<Integer> {
     }
     o.println("Load-balancing designs (lb):");
     for (LbDesign d : LbDesigns.all()) {
-      o.printf("  %-12s %s%n", d.name(), d.summary());
+      o.printf("  %-14s %s%n", d.name(), d.summary());
+      o.printf("  %-14s   from: %s%n", "", d.source());
+      for (org.lbsim.lb.Param p : d.params()) {
+        o.printf("  %-14s   %s.%s = %s  %s (%s)%n", "", d.name(), p.name(), p.defaultText(), p.meaning(), p.range());
+      }
     }
     o.println();
     o.println("Scenario keys (YAML sections or --set key=value):");

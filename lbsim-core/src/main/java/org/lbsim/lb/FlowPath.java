@@ -1,5 +1,7 @@
 package org.lbsim.lb;
 
+import org.lbsim.net.Packet;
+
 /** Flow-level load balancing (plain ECMP): one entropy for the whole flow. */
 public final class FlowPath implements PathPolicy {
   private final int entropy;
@@ -9,7 +11,7 @@ public final class FlowPath implements PathPolicy {
   }
 
   @Override
-  public int nextEntropy(long nowPs) {
-    return entropy;
+  public void choose(Packet p, long nowPs) {
+    p.entropy = entropy;
   }
 }

@@ -1,17 +1,30 @@
 package org.lbsim.lb;
 
+import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.lbsim.net.PortSelector;
 import org.lbsim.net.Switch;
 
 /**
- * A load-balancing design as users name it: what the hosts put on packets and what the
- * switches do with it.
+ * A load-balancing design as users name it: what the hosts put on packets (and on ACKs) and what
+ * the switches do with it, with its parameters.
  *
  * @param name the name used in scenario files ({@code lb: host-spray})
  * @param summary one line for {@code lbsim list} and the catalogue
- * @param hostPolicy per-flow entropy choice
- * @param switchSelector per-switch choice among equal-cost ports
+ * @param source the paper or system it comes from
+ * @param params parameters, set as {@code <name>.<param>}
+ * @param ecnFraction the switch ECN threshold (fraction of the buffer) the study runs it with,
+ *     used when the scenario leaves {@code buffer.ecn_fraction} on auto
+ * @param host per-flow data path policy
+ * @param ack per-flow ACK path policy at the receiver, or null to echo the data packet's entropy
+ * @param switches per-switch port selector
  */
-public record LbDesign(String name, String summary, PathPolicyFactory hostPolicy,
-    Function<Switch, PortSelector> switchSelector) {}
+public record LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
+    Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
+    BiFunction<Switch, LbContext, PortSelector> switches) {
+
+  public LbDesign {
+    params = List.copyOf(params);
+  }
+}

@@ -2,23 +2,29 @@ package org.lbsim.lb;
 
 import java.util.List;
 
-/** The load-balancing designs lbsim knows, by name. */
+/** The registry of load-balancing designs lbsim knows, by name. */
 public final class LbDesigns {
+  private static final double ECN_DEFAULT = 0.5;
+
+  private static final List<LbDesign> ALL = List.of(
+      new LbDesign("ecmp",
+          "Flow-level ECMP: one entropy per flow, switches hash (flow, entropy, salt) over equal-cost ports",
+          "ECMP (RFC 2992); the study's Flow", List.of(), ECN_DEFAULT,
+          ctx -> (flow, rnd) -> new FlowPath(0), null, (sw, ctx) -> new Ecmp()),
+      new LbDesign("host-spray",
+          "Host packet spraying: a fresh random entropy per packet, switches hash it (ECMP)",
+          "OPS / RPS (Dixit et al., INFOCOM 2013); the study's Host Pkt", List.of(), ECN_DEFAULT,
+          ctx -> (flow, rnd) -> new ObliviousSpray(rnd), null, (sw, ctx) -> new Ecmp()));
+
   private LbDesigns() {}
 
   public static List<LbDesign> all() {
-    return List.of(
-        new LbDesign("ecmp",
-            "Flow-level ECMP: one entropy per flow, switches hash (flow, entropy, salt) over equal-cost ports",
-            (flow, src, dst, rnd) -> new FlowPath(0), sw -> new Ecmp()),
-        new LbDesign("host-spray",
-            "Host packet spraying (OPS/RPS): a fresh random entropy per packet, switches hash it (ECMP)",
-            (flow, src, dst, rnd) -> new ObliviousSpray(rnd), sw -> new Ecmp()));
+    return ALL;
   }
 
   /** The design called {@code name}, or null. */
   public static LbDesign find(String name) {
-    for (LbDesign d : all()) {
+    for (LbDesign d : ALL) {
       if (d.name().equals(name)) {
         return d;
       }

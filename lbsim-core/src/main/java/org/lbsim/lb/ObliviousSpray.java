@@ -1,6 +1,7 @@
 package org.lbsim.lb;
 
 import java.util.SplittableRandom;
+import org.lbsim.net.Packet;
 
 /**
  * Host packet spraying (OPS / RPS): a fresh random entropy for every packet, so that the
@@ -14,7 +15,7 @@ public final class ObliviousSpray implements PathPolicy {
   }
 
   @Override
-  public int nextEntropy(long nowPs) {
-    return random.nextInt();
+  public void choose(Packet p, long nowPs) {
+    p.entropy = random.nextInt();
   }
 }

@@ -5,5 +5,5 @@ import java.util.SplittableRandom;
 /** Creates the host path policy of one flow, from that flow's own random stream. */
 @FunctionalInterface
 public interface PathPolicyFactory {
-  PathPolicy create(int flow, int src, int dst, SplittableRandom random);
+  PathPolicy create(FlowInfo flow, SplittableRandom random);
 }

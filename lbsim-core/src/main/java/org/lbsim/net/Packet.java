@@ -33,6 +33,26 @@ public final class Packet {
   public long sentAtPs;
   /** Number of switch hops traversed so far. */
   public int hops;
+  /**
+   * Source route for the up-going half of the path, or {@link #NO_ROUTE}: byte t (bits 8t..8t+7)
+   * is the up-port index to take at tier t, 0xFF leaving that tier to the switch's selector.
+   */
+  public int route = NO_ROUTE;
+  /** CONGA: the source leaf's uplink (LBTag) and the path's congestion metric (CE) so far. */
+  public int congaTag;
+  public int congaMetric;
+  /** CONGA feedback piggybacked to the source leaf: which tag, its metric (-1 = none). */
+  public int congaFbTag = -1;
+  public int congaFbMetric;
+
+  public static final int NO_ROUTE = -1;
+
+  /** A route that sets the up-port index at {@code tier} and leaves the others open. */
+  public static int routeWith(int route, int tier, int upIndex) {
+    int base = route == NO_ROUTE ? 0xFFFFFFFF : route;
+    int shift = 8 * tier;
+    return (base & ~(0xFF << shift)) | ((upIndex & 0xFF) << shift);
+  }
 
   void clear() {
     type = DATA;
@@ -48,6 +68,11 @@ public final class Packet {
     receivedBytes = 0;
     sentAtPs = 0;
     hops = 0;
+    route = NO_ROUTE;
+    congaTag = 0;
+    congaMetric = 0;
+    congaFbTag = -1;
+    congaFbMetric = 0;
   }
 
   public boolean isData() {

@@ -60,6 +60,8 @@ public final class Switch implements Node {
       out = down[(d - lo) / hostsPerChild];
     } else if (upCount == 1) {
       out = up[0];
+    } else if (p.route != Packet.NO_ROUTE && ((p.route >>> (8 * tier)) & 0xFF) != 0xFF) {
+      out = up[((p.route >>> (8 * tier)) & 0xFF) % upCount]; // source-routed (e.g. Host DR)
     } else {
       out = up[selector.select(this, p, up, upCount)];
     }
@@ -95,6 +97,25 @@ public final class Switch implements Node {
 
   public EgressPort[] downPorts() {
     return down.clone();
+  }
+
+  /** First host below this switch. */
+  public int firstHost() {
+    return lo;
+  }
+
+  /** Number of hosts below this switch (a ToR's rack, an aggregation switch's pod). */
+  public int span() {
+    return hi - lo;
+  }
+
+  /** Hosts below each down port. */
+  public int hostsPerChild() {
+    return hostsPerChild;
+  }
+
+  public int upCount() {
+    return upCount;
   }
 
   public boolean isAbove(int host) {

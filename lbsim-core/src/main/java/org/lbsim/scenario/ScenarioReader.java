@@ -15,6 +15,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.lbsim.engine.Simulator;
+import org.lbsim.lb.LbDesign;
+import org.lbsim.lb.LbDesigns;
+import org.lbsim.lb.Param;
+import org.lbsim.lb.Params;
 import org.lbsim.topo.FatTree;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.TierLink;
@@ -163,12 +167,11 @@ public final class ScenarioReader {
     int ack = intValue(values, "packet.ack", 1);
     int gap = intValue(values, "packet.gap", 0);
     long buffer = buffer(values, profile, payload, header, gap);
-    double ecn = number(values, "buffer.ecn_fraction");
-    if (!Double.isNaN(ecn) && ecn != -1 && (ecn < 0 || ecn > 1)) {
-      bad("buffer.ecn_fraction", values.get("buffer.ecn_fraction"), "a fraction in [0, 1], or -1 for no ECN");
-    }
     WorkloadSpec workload = workload(values, topology);
     String lb = choice(values, "lb");
+    LbDesign design = lb == null ? null : LbDesigns.find(lb);
+    double ecn = ecnFraction(values, design);
+    Params lbParams = design == null ? null : lbParams(values, design);
     String cc = choice(values, "cc");
     String lr = choice(values, "lr");
     double rateCoef = number(values, "transport.rate_coef");
@@ -185,7 +188,42 @@ public final class ScenarioReader {
     failIfProblems();
     return new Scenario(name, seed, profile, topology, tiers[0], tiers[1], tiers[2], buffer, ecn, payload, header, ack,
         gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, Math.round(limitMs * Simulator.PS_PER_MS),
-        values);
+        lbParams, values);
+  }
+
+  private double ecnFraction(Map<String, String> v, LbDesign design) {
+    String key = "buffer.ecn_fraction";
+    String text = v.get(key).trim();
+    if (text.equals("auto")) {
+      return design == null ? 0.5 : design.ecnFraction();
+    }
+    double ecn = number(v, key);
+    if (!Double.isNaN(ecn) && ecn != -1 && (ecn < 0 || ecn > 1)) {
+      bad(key, text, "auto, a fraction in [0, 1], or -1 for no ECN");
+    }
+    return ecn;
+  }
+
+  /** The chosen design's parameters; every design's keys are still checked, so grids may set them all. */
+  private Params lbParams(Map<String, String> v, LbDesign chosen) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (LbDesign d : LbDesigns.all()) {
+      for (Param p : d.params()) {
+        String key = d.name() + "." + p.name();
+        double x = number(v, key);
+        if (Double.isNaN(x)) {
+          continue;
+        }
+        if (x < p.min() || x > p.max() || (p.integer() && x != Math.rint(x))) {
+          bad(key, v.get(key), p.range());
+          continue;
+        }
+        if (d == chosen) {
+          out.put(p.name(), x);
+        }
+      }
+    }
+    return new Params(out);
   }
 
   private Topology topology(Map<String, String> v) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.lbsim.engine.Simulator;
+import org.lbsim.lb.LbContext;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.metrics.LowerBounds;
@@ -43,12 +44,14 @@ public final class ScenarioRunner {
     LbDesign lb = LbDesigns.find(s.lb());
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
         s.ecnFraction(), format.gapBytes());
-    Fabric fabric = Fabric.build(sim, s.topology(), fs, lb.switchSelector());
+    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random());
+    Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
     List<FlowSpec> flows = Workloads.generate(s, sim.random());
     boolean reference = s.profile() == Profile.REFERENCE;
     TransportSettings ts = new TransportSettings(format, s.rateCoef(), s.extraPackets(), !reference, reference,
         reference, s.initialRtoPs(), s.minRtoPs());
-    Transport transport = new Transport(fabric, ts, flows, lb.hostPolicy());
+    Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
+        lb.ack() == null ? null : lb.ack().apply(ctx));
     transport.start();
     sim.run(s.limitPs());
     long stoppedAt = sim.now();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
+import org.lbsim.lb.Param;
 import org.lbsim.scenario.Setting.Type;
 
 /** Every key a scenario file may hold. Defaults are the study's v2 setup. */
@@ -40,8 +41,9 @@ public final class ScenarioSchema {
     s.add(new Setting("buffer.bytes", Type.SIZE, "800KB", List.of(), "buffer of every switch egress port"));
     s.add(new Setting("buffer.packets", Type.INT, "", List.of(),
         "buffer in data packets instead of bytes (a packet is payload + header; 4178 B in the reference profile)"));
-    s.add(new Setting("buffer.ecn_fraction", Type.NUMBER, "0.5", List.of(),
-        "mark CE on a departing packet when the port holds more than this fraction of its buffer; -1 = no ECN"));
+    s.add(new Setting("buffer.ecn_fraction", Type.TEXT, "auto", List.of(),
+        "mark CE on a departing packet when the port holds more than this fraction of its buffer; -1 = no ECN; "
+            + "auto = the threshold the study runs the chosen lb with (0.5; REPS 0.1)"));
     s.add(new Setting("packet.payload", Type.INT, "4096", List.of(), "payload bytes per data packet"));
     s.add(new Setting("packet.header", Type.INT, "62", List.of(), "header bytes per data packet"));
     s.add(new Setting("packet.ack", Type.INT, "64", List.of(), "ACK size, bytes"));
@@ -61,6 +63,12 @@ public final class ScenarioSchema {
       lbNames.add(d.name());
     }
     s.add(new Setting("lb", Type.CHOICE, "host-spray", lbNames, "load-balancing design (see lbsim list)"));
+    for (LbDesign d : LbDesigns.all()) {
+      for (Param p : d.params()) {
+        s.add(new Setting(d.name() + "." + p.name(), p.integer() ? Type.INT : Type.NUMBER, p.defaultText(), List.of(),
+            "lb " + d.name() + ": " + p.meaning() + " (" + p.range() + ")"));
+      }
+    }
     s.add(new Setting("cc", Type.CHOICE, "ideal", List.of("ideal"),
         "congestion control; ideal = constant rate at rate_coef x the fair share of the host link"));
     s.add(new Setting("lr", Type.CHOICE, "erasure", List.of("erasure"),

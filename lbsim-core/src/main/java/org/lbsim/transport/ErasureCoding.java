@@ -21,7 +21,7 @@ public final class ErasureCoding implements LossRecovery {
   private final int payloadBytes;
   private final boolean referenceMode;
   private final RttEstimator rtt;
-  private final PathPolicy path;
+  private PathPolicy path;
 
   private long sent;
   private long ackedPackets; // max receiver count echoed by an ACK
@@ -35,11 +35,15 @@ public final class ErasureCoding implements LossRecovery {
   private int[] entropyOf = new int[64];
   private boolean[] acked = new boolean[64];
 
-  public ErasureCoding(long targetPackets, int payloadBytes, boolean referenceMode, RttEstimator rtt, PathPolicy path) {
+  public ErasureCoding(long targetPackets, int payloadBytes, boolean referenceMode, RttEstimator rtt) {
     this.target = targetPackets;
     this.payloadBytes = payloadBytes;
     this.referenceMode = referenceMode;
     this.rtt = rtt;
+  }
+
+  @Override
+  public void setPathPolicy(PathPolicy path) {
     this.path = path;
   }
 

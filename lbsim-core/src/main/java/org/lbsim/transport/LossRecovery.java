@@ -1,5 +1,6 @@
 package org.lbsim.transport;
 
+import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Packet;
 
 /**
@@ -7,6 +8,9 @@ import org.lbsim.net.Packet;
  * first; SACK, go-back-N, trimming-driven repair and others plug in behind the same calls.
  */
 public interface LossRecovery {
+  /** The host path policy to tell about packets this recovery considers lost. */
+  void setPathPolicy(PathPolicy path);
+
   /** Sequence number to send in the slot starting now, or -1 to leave the slot empty. */
   long nextToSend(long nowPs);
 

@@ -1,5 +1,6 @@
 package org.lbsim.transport;
 
+import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.FabricCounters;
 import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
@@ -14,15 +15,17 @@ final class Receiver {
   private final int flow;
   private final Host host;
   private final long neededBytes;
+  private final PathPolicy ackPath; // null: the ACK echoes the data packet's entropy
   private long receivedBytes;
   private long completedAtPs = -1;
   private long packets;
 
-  Receiver(Transport transport, int flow, Host host, long neededBytes) {
+  Receiver(Transport transport, int flow, Host host, long neededBytes, PathPolicy ackPath) {
     this.transport = transport;
     this.flow = flow;
     this.host = host;
     this.neededBytes = neededBytes;
+    this.ackPath = ackPath;
   }
 
   void onData(Packet p, long nowPs) {
@@ -42,6 +45,9 @@ final class Receiver {
     ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
     ack.receivedBytes = receivedBytes;
     ack.sentAtPs = p.sentAtPs;
+    if (ackPath != null) {
+      ackPath.choose(ack, nowPs); // the design steers ACKs itself (e.g. Host DR's ACK pointer)
+    }
     pool.release(p);
     counters.ackSent++;
     host.send(ack);

@@ -2,6 +2,7 @@ package org.lbsim.transport;
 
 import org.lbsim.engine.EventTarget;
 import org.lbsim.engine.Simulator;
+import org.lbsim.lb.FlowInfo;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
@@ -12,7 +13,7 @@ import org.lbsim.net.PacketFormat;
  * control (how fast) and a loss recovery (what to send, when done). It wakes up once per pacing
  * slot; a slot sends at most one data packet.
  */
-final class Sender implements EventTarget {
+final class Sender implements EventTarget, FlowInfo {
   private static final int TICK = 0;
 
   private final Transport transport;
@@ -20,7 +21,8 @@ final class Sender implements EventTarget {
   private final int flow;
   private final Host host;
   private final int dst;
-  private final PathPolicy path;
+  private PathPolicy path;
+  private final long nominalGapPs;
   private final CongestionControl cc;
   private final LossRecovery lr;
   private final RttEstimator rtt;
@@ -31,17 +33,47 @@ final class Sender implements EventTarget {
   private long rttSum;
   private long rttSamples;
 
-  Sender(Transport transport, int flow, Host host, int dst, PathPolicy path, CongestionControl cc, LossRecovery lr,
-      RttEstimator rtt) {
+  Sender(Transport transport, int flow, Host host, int dst, long nominalGapPs, CongestionControl cc, RttEstimator rtt,
+      LossRecovery lr) {
     this.transport = transport;
     this.sim = transport.simulator();
     this.flow = flow;
     this.host = host;
     this.dst = dst;
-    this.path = path;
+    this.nominalGapPs = nominalGapPs;
     this.cc = cc;
     this.lr = lr;
     this.rtt = rtt;
+  }
+
+  /** Attaches the host path policy (created after the sender, because it may ask the sender about the flow). */
+  void setPath(PathPolicy path) {
+    this.path = path;
+  }
+
+  @Override
+  public int flow() {
+    return flow;
+  }
+
+  @Override
+  public int src() {
+    return host.id();
+  }
+
+  @Override
+  public int dst() {
+    return dst;
+  }
+
+  @Override
+  public long pacingGapPs() {
+    return nominalGapPs;
+  }
+
+  @Override
+  public long rtoPs() {
+    return rtt.rtoPs();
   }
 
   /** Starts pacing at {@code atPs}, which is also the origin of the flow's completion time. */
@@ -73,9 +105,10 @@ final class Sender implements EventTarget {
     p.seq = seq;
     p.sizeBytes = f.dataBytes();
     p.payloadBytes = f.payloadBytes();
-    p.entropy = path.nextEntropy(now);
+    path.choose(p, now);
     p.sentAtPs = now;
     lr.onSent(seq, p.entropy, now);
+    path.onSent(p.entropy, now);
     packetsSent++;
     transport.counters().dataSent++;
     host.send(p);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.lbsim.engine.Simulator;
+import org.lbsim.lb.FlowInfo;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.lb.PathPolicyFactory;
 import org.lbsim.net.FabricCounters;
@@ -33,7 +34,13 @@ public final class Transport implements Node {
   private int sendersDone;
   private long lastFinishPs = -1;
 
-  public Transport(Fabric fabric, TransportSettings settings, List<FlowSpec> flows, PathPolicyFactory paths) {
+  /**
+   * @param paths creates each flow's data path policy
+   * @param ackPaths creates each flow's ACK path policy at the receiver; null = ACKs echo the
+   *     data packet's entropy
+   */
+  public Transport(Fabric fabric, TransportSettings settings, List<FlowSpec> flows, PathPolicyFactory paths,
+      PathPolicyFactory ackPaths) {
     this.fabric = fabric;
     this.sim = fabric.simulator();
     this.settings = settings;
@@ -59,14 +66,21 @@ public final class Transport implements Node {
       long slotPs = PortConfig.serializationPs((long) settings.format().pacingSlotBytes() * flowsSharingHost, hostBps);
       gapPs[i] = Math.max(1, (long) (slotPs / settings.rateCoef()));
       SplittableRandom flowRandom = sim.random().stream("flow", i);
-      PathPolicy path = paths.create(i, f.src(), f.dst(), flowRandom.split());
+      SplittableRandom pathRandom = flowRandom.split();
       SplittableRandom jitter = settings.referencePacing() ? flowRandom.split() : null;
+      SplittableRandom ackRandom = flowRandom.split();
       CongestionControl cc = new ConstantRate(gapPs[i], jitter);
       RttEstimator rtt = new RttEstimator(settings.initialRtoPs(), settings.minRtoPs());
       long target = settings.format().packetsFor(f.bytes()) + settings.extraPackets();
-      LossRecovery lr = new ErasureCoding(target, settings.format().payloadBytes(), settings.referenceErasure(), rtt, path);
-      senders[i] = new Sender(this, i, fabric.host(f.src()), f.dst(), path, cc, lr, rtt);
-      receivers[i] = new Receiver(this, i, fabric.host(f.dst()), target * settings.format().payloadBytes());
+      LossRecovery lr = new ErasureCoding(target, settings.format().payloadBytes(), settings.referenceErasure(), rtt);
+      Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), gapPs[i], cc, rtt, lr);
+      PathPolicy path = paths.create(sender, pathRandom);
+      sender.setPath(path);
+      lr.setPathPolicy(path);
+      senders[i] = sender;
+      PathPolicy ackPath = ackPaths == null ? null
+          : ackPaths.create(new AckFlow(i, f.dst(), f.src(), gapPs[i]), ackRandom);
+      receivers[i] = new Receiver(this, i, fabric.host(f.dst()), target * settings.format().payloadBytes(), ackPath);
       pendingDeps[i] = f.depCount();
     }
     for (int h = 0; h < fabric.hostCount(); h++) {
@@ -158,6 +172,14 @@ public final class Transport implements Node {
 
   FabricCounters counters() {
     return fabric.counters();
+  }
+
+  /** The reverse direction of a flow, as its receiver's ACK path policy sees it. */
+  private record AckFlow(int flow, int src, int dst, long pacingGapPs) implements FlowInfo {
+    @Override
+    public long rtoPs() {
+      return 0;
+    }
   }
 
   private static long key(int src, int stage) {
