@@ -6,7 +6,7 @@ import java.util.List;
 public final class LbDesigns {
   private static final double ECN_DEFAULT = 0.5;
 
-  private static final List<LbDesign> ALL = List.of(
+  private static final List<LbDesign> ALL = concat(List.of(
       new LbDesign("ecmp",
           "Flow-level ECMP: one entropy per flow, switches hash (flow, entropy, salt) over equal-cost ports",
           "ECMP (RFC 2992); the study's Flow", List.of(), ECN_DEFAULT,
@@ -14,9 +14,19 @@ public final class LbDesigns {
       new LbDesign("host-spray",
           "Host packet spraying: a fresh random entropy per packet, switches hash it (ECMP)",
           "OPS / RPS (Dixit et al., INFOCOM 2013); the study's Host Pkt", List.of(), ECN_DEFAULT,
-          ctx -> (flow, rnd) -> new ObliviousSpray(rnd), null, (sw, ctx) -> new Ecmp()));
+          ctx -> (flow, rnd) -> new ObliviousSpray(rnd), null, (sw, ctx) -> new Ecmp())),
+      HostDesigns.all(), SwitchDesigns.all());
 
   private LbDesigns() {}
+
+  @SafeVarargs
+  private static List<LbDesign> concat(List<LbDesign>... parts) {
+    java.util.ArrayList<LbDesign> all = new java.util.ArrayList<>();
+    for (List<LbDesign> p : parts) {
+      all.addAll(p);
+    }
+    return List.copyOf(all);
+  }
 
   public static List<LbDesign> all() {
     return ALL;

@@ -22,6 +22,7 @@ public final class Switch implements Node {
   private final int salt;
   private final SplittableRandom random;
   private PortSelector selector;
+  private boolean observed;
   private int upCount;
 
   public Switch(int id, String name, int tier, int lo, int hi, int hostsPerChild, int downPorts, int upPorts,
@@ -49,6 +50,11 @@ public final class Switch implements Node {
 
   public void setSelector(PortSelector selector) {
     this.selector = selector;
+    this.observed = selector.observesAll();
+  }
+
+  public PortSelector selector() {
+    return selector;
   }
 
   @Override
@@ -56,7 +62,8 @@ public final class Switch implements Node {
     p.hops++;
     int d = p.dst;
     EgressPort out;
-    if (d >= lo && d < hi) {
+    boolean goingDown = d >= lo && d < hi;
+    if (goingDown) {
       out = down[(d - lo) / hostsPerChild];
     } else if (upCount == 1) {
       out = up[0];
@@ -64,6 +71,9 @@ public final class Switch implements Node {
       out = up[((p.route >>> (8 * tier)) & 0xFF) % upCount]; // source-routed (e.g. Host DR)
     } else {
       out = up[selector.select(this, p, up, upCount)];
+    }
+    if (observed) {
+      selector.onForward(this, p, out, !goingDown);
     }
     out.enqueue(p);
   }
