@@ -1,0 +1,89 @@
+package org.lbsim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.lbsim.experiment.ExperimentRunner;
+import org.lbsim.experiment.GridPoint;
+import org.lbsim.experiment.Preset;
+import org.lbsim.experiment.Presets;
+import org.lbsim.experiment.RunRecord;
+import org.lbsim.experiment.Table;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code lbsim reproduce <preset>}: one of the study's experiments, as a table. */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+    description = "Run one of the study's experiments and print its table (--list shows them).")
+final class ReproduceCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(arity = "0..1", paramLabel = "PRESET", description = "experiment name, e.g. fig1 or queue-scaling")
+  String name;
+
+  @Option(names = "--list", description = "list the presets")
+  boolean list;
+
+  @Option(names = "--seeds", paramLabel = "N", description = "seeds per point (default: the preset's)")
+  Integer seeds;
+
+  @Option(names = "--threads", paramLabel = "N", description = "parallel runs (default: number of cores)")
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a setting in every run (repeatable)")
+  List<String> overrides = new ArrayList<>();
+
+  @Option(names = "--out", paramLabel = "DIR", description = "results folder (default: ${DEFAULT-VALUE})")
+  Path out = Path.of("results");
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter o = spec.commandLine().getOut();
+    if (list || name == null) {
+      for (Preset p : Presets.all()) {
+        o.printf("  %-14s %s%n", p.name(), p.title());
+      }
+      o.flush();
+      return name == null && !list ? Errors.BAD_INPUT : 0;
+    }
+    Preset p = Presets.find(name);
+    if (p == null) {
+      List<String> names = Presets.all().stream().map(Preset::name).toList();
+      throw new Errors.UserError("no preset '" + name + "' (allowed: " + String.join(", ", names) + ")");
+    }
+    int n = seeds == null ? p.seeds() : seeds;
+    if (n < 1) {
+      throw new Errors.UserError("--seeds: must be >= 1, got " + n);
+    }
+    List<GridPoint> grid = p.grid(n);
+    Path dir = out.resolve("reproduce-" + p.name());
+    PrintWriter err = spec.commandLine().getErr();
+    err.printf("%s: %d runs on %d threads -> %s%n", p.name(), grid.size(), threads, dir);
+    err.flush();
+    long t0 = System.nanoTime();
+    List<RunRecord> runs = ExperimentRunner.run(p.name(), p.base(), grid, overrides, threads, dir, done -> {
+      synchronized (err) {
+        err.printf("  %d/%d runs done (%.0f s)%n", done, grid.size(), (System.nanoTime() - t0) / 1e9);
+        err.flush();
+      }
+    });
+    Table t = p.analysis().analyze(runs);
+    Files.writeString(dir.resolve("table.csv"), t.csv(), StandardCharsets.UTF_8);
+    o.println(p.title());
+    o.println();
+    o.print(t.render());
+    o.println();
+    o.println("study: " + p.paper());
+    o.flush();
+    return 0;
+  }
+}

@@ -1,0 +1,65 @@
+package org.lbsim.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.lbsim.lb.LbDesigns;
+
+/** The study's experiments, as presets of {@code lbsim reproduce}. */
+public final class Presets {
+  /** The study's seven contenders, then the two destination-rotation designs. */
+  public static final List<String> FIG1_SCHEMES = List.of("ecmp", "subflow", "plb", "host-spray", "switch-spray",
+      "reps", "switch-ar", "host-dr", "ofan");
+  /** The schemes of the study's queue-scaling analysis (Table 3, Fig. 6). */
+  public static final List<String> SCALING_SCHEMES = List.of("simple-rr", "jsq", "rsq", "host-spray", "switch-ar",
+      "reps", "host-dr", "ofan");
+
+  private Presets() {}
+
+  public static List<Preset> all() {
+    return List.of(fig1(), queueScaling());
+  }
+
+  public static Preset find(String name) {
+    for (Preset p : all()) {
+      if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /** Only the schemes that exist in this build (the catalogue grows issue by issue). */
+  static List<String> available(List<String> names) {
+    List<String> out = new ArrayList<>();
+    for (String n : names) {
+      if (LbDesigns.find(n) != null) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+
+  static Preset fig1() {
+    return new Preset("fig1", "No failures: CCT % over the lower bound per scheme (study Fig. 1)",
+        "all packet-spraying schemes within about 1 % of the bound on all-to-all; on the permutation "
+            + "packet < subflow < flow; flowlet erratic",
+        List.of("workload.size=1MiB"),
+        List.of(new Axis("lb", available(FIG1_SCHEMES)), Axis.of("workload.kind", "all-to-all", "permutation")), 3,
+        new OverBoundTable("lb", "workload.kind"));
+  }
+
+  static Preset queueScaling() {
+    List<String> sizes = new ArrayList<>();
+    for (int m = 32; m <= 2048; m *= 2) {
+      sizes.add(m * 4096 + "B");
+    }
+    return new Preset("queue-scaling",
+        "Largest queue against message size m at full utilization, log-log slope (study Table 3, Fig. 6)",
+        "Simple RR and JSQ grow as m (slope ~1); RSQ and Host Pkt as sqrt(m) (~0.5); Host DR and Ofan stay flat (~0)",
+        // Buffers large enough never to drop, so the queue can show its growth; ECN at 80 KB, the
+        // study's REPS threshold (10 % of its 800 KB ports), so adaptive schemes still see marks.
+        List.of("workload.kind=permutation", "buffer.bytes=1GB", "buffer.ecn_fraction=0.00008"),
+        List.of(new Axis("lb", available(SCALING_SCHEMES)), new Axis("workload.size", sizes)), 2,
+        new QueueScaling(4096 + 62));
+  }
+}

@@ -1,0 +1,52 @@
+package org.lbsim.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A small text table: a header row and data rows of strings. */
+public record Table(List<String> header, List<List<String>> rows) {
+  public Table {
+    header = List.copyOf(header);
+    List<List<String>> copy = new ArrayList<>();
+    for (List<String> r : rows) {
+      copy.add(List.copyOf(r));
+    }
+    rows = List.copyOf(copy);
+  }
+
+  /** Aligned text: first column left-aligned, the others right-aligned. */
+  public String render() {
+    int[] w = new int[header.size()];
+    List<List<String>> all = new ArrayList<>();
+    all.add(header);
+    all.addAll(rows);
+    for (List<String> r : all) {
+      for (int i = 0; i < r.size(); i++) {
+        w[i] = Math.max(w[i], r.get(i).length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int ri = 0; ri < all.size(); ri++) {
+      List<String> r = all.get(ri);
+      for (int i = 0; i < r.size(); i++) {
+        String pad = " ".repeat(w[i] - r.get(i).length());
+        sb.append(i == 0 ? r.get(i) + pad : pad + r.get(i)).append(i + 1 < r.size() ? "  " : "\n");
+      }
+      if (ri == 0) {
+        for (int i = 0; i < w.length; i++) {
+          sb.append("-".repeat(w[i])).append(i + 1 < w.length ? "  " : "\n");
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  /** CSV with a header line (values never contain commas or quotes here). */
+  public String csv() {
+    StringBuilder sb = new StringBuilder(String.join(",", header)).append('\n');
+    for (List<String> r : rows) {
+      sb.append(String.join(",", r)).append('\n');
+    }
+    return sb.toString();
+  }
+}
