@@ -12,8 +12,9 @@ package org.lbsim.net;
  * @param ackBytes size of an ACK / NACK on the wire
  * @param gapBytes idle bytes the link spends after every packet
  * @param pacingSlotBytes the bytes one paced data packet "costs" its host link when a sender
- *     computes its fair-share rate; by default one data packet plus one ACK with their gaps,
- *     because every host link carries the ACKs of the flows it receives beside its own data
+ *     computes its fair-share rate; by default one data packet and its gap, so that a lone flow
+ *     sends at line rate (the study's ideal sender). ACKs of the flows a host receives then share
+ *     its FIFO NIC with its data, which reproduces the study's three-phase data/ACK schedule
  */
 public record PacketFormat(int payloadBytes, int headerBytes, int ackBytes, int gapBytes, int pacingSlotBytes) {
 
@@ -23,8 +24,7 @@ public record PacketFormat(int payloadBytes, int headerBytes, int ackBytes, int 
   }
 
   public static PacketFormat of(int payloadBytes, int headerBytes, int ackBytes, int gapBytes) {
-    return new PacketFormat(payloadBytes, headerBytes, ackBytes, gapBytes,
-        payloadBytes + headerBytes + gapBytes + ackBytes + gapBytes);
+    return new PacketFormat(payloadBytes, headerBytes, ackBytes, gapBytes, payloadBytes + headerBytes + gapBytes);
   }
 
   /** Bytes of a data packet on the wire (serialized, buffered), gap excluded. */

@@ -29,16 +29,16 @@ class SingleFlowTest {
         "lb=ecmp");
     RunResult r = Scenarios.run(s);
     // 800 Gb/s = 10 ps/B. Data packet 4158 B -> 41,580 ps; ACK 64 B -> 640 ps; 6 links of 0.5 us.
-    // Pacing: one slot per data packet + ACK with their gaps = 4262 B -> 42,620 ps between packets,
-    // more than a packet's 41,780 ps of link time, so no packet ever waits in a queue.
-    long slot = 42_620;
+    // Pacing at line rate: one data packet + gap = 4178 B -> 41,780 ps between packets, exactly a
+    // packet's link time, so no packet ever waits behind another; ACKs travel the other direction.
+    long slot = 41_780;
     long lastSend = 255 * slot;
     long dataPath = 6 * 41_580 + 6 * 500_000; // store-and-forward at every hop + propagation
     long ackPath = 6 * 640 + 6 * 500_000;
     long expected = lastSend + dataPath + ackPath;
     FlowOutcome f = r.flows().get(0);
     assertThat(f.startPs()).isZero();
-    assertThat(f.fctPs()).isEqualTo(expected).isEqualTo(17_121_420L);
+    assertThat(f.fctPs()).isEqualTo(expected).isEqualTo(16_907_220L);
     assertThat(r.cctPs()).isEqualTo(expected);
     assertThat(f.packetsSent()).isEqualTo(256);
     assertThat(r.drops()).isZero();
@@ -54,7 +54,7 @@ class SingleFlowTest {
     Scenario s = Scenarios.of("workload.kind=cm", "workload.file=" + cm("0->1 id 1 start 0 size 40960"),
         "links.latency_us=1");
     RunResult r = Scenarios.run(s);
-    long expected = 9 * 42_620 + (2 * 41_580 + 2 * 1_000_000) + (2 * 640 + 2 * 1_000_000);
+    long expected = 9 * 41_780 + (2 * 41_580 + 2 * 1_000_000) + (2 * 640 + 2 * 1_000_000);
     assertThat(r.flows().get(0).fctPs()).isEqualTo(expected);
   }
 
