@@ -5,11 +5,12 @@ import java.util.List;
 /** Designs whose decisions are made in the hosts (the switches hash with ECMP or follow source routes). */
 final class HostDesigns {
   private static final double ECN_DEFAULT = 0.5;
+  private static final long PS_PER_MS = 1_000_000_000L;
 
   private HostDesigns() {}
 
   static List<LbDesign> all() {
-    return List.of(subflow(), plb());
+    return List.of(subflow(), plb(), reps());
   }
 
   private static LbDesign subflow() {
@@ -35,6 +36,27 @@ final class HostDesigns {
           int window = ctx.params().integer("window");
           double fraction = ctx.params().number("repath_fraction");
           return (flow, rnd) -> new Plb(flow, rnd, window, fraction);
+        }, null, (sw, ctx) -> new Ecmp());
+  }
+
+  private static LbDesign reps() {
+    return new LbDesign("reps",
+        "REPS: spray random entropies, recycle those whose ACK came back unmarked, explore when none is cached; "
+            + "freeze onto cached ones after a timeout",
+        "REPS (Bonato et al., 2024/2025), UEC htsim UecMpReps; the study's Host Pkt AR",
+        List.of(Param.integer("evs", 16000, 1, 1 << 24, "entropy values sprayed over"),
+            Param.integer("buffer", 8, 1, 1024, "ring of recycled entropies"),
+            Param.integer("explore", 16, 0, 1_000_000, "random draws after a freeze ends"),
+            Param.integer("freezing", 1, 0, 1, "1 = a timeout freezes the flow onto its cached entropies"),
+            Param.number("freeze_ms", 10, 0, 1_000_000, "minimum length of a freeze, ms")),
+        0.1,
+        ctx -> {
+          int evs = ctx.params().integer("evs");
+          int buffer = ctx.params().integer("buffer");
+          int explore = ctx.params().integer("explore");
+          boolean freezing = ctx.params().integer("freezing") == 1;
+          long freezePs = Math.round(ctx.params().number("freeze_ms") * PS_PER_MS);
+          return (flow, rnd) -> new Reps(flow, rnd, evs, buffer, explore, freezing, freezePs);
         }, null, (sw, ctx) -> new Ecmp());
   }
 }
