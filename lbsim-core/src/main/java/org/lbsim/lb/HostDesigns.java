@@ -10,7 +10,7 @@ final class HostDesigns {
   private HostDesigns() {}
 
   static List<LbDesign> all() {
-    return List.of(subflow(), plb(), reps());
+    return List.of(subflow(), plb(), reps(), bitmap());
   }
 
   private static LbDesign subflow() {
@@ -57,6 +57,25 @@ final class HostDesigns {
           boolean freezing = ctx.params().integer("freezing") == 1;
           long freezePs = Math.round(ctx.params().number("freeze_ms") * PS_PER_MS);
           return (flow, rnd) -> new Reps(flow, rnd, evs, buffer, explore, freezing, freezePs);
+        }, null, (sw, ctx) -> new Ecmp());
+  }
+
+  private static LbDesign bitmap() {
+    return new LbDesign("bitmap",
+        "UEC bitmap: shuffled round robin over a fixed set of entropies, skipping those with a penalty from recent "
+            + "ECN marks, NACKs or timeouts until it ages out",
+        "Ultra Ethernet 1.0 bitmap load balancing, UEC htsim UecMpBitmap",
+        List.of(Param.integer("entropies", 256, 1, 1 << 16, "entropy values per flow"),
+            Param.integer("max_penalty", 15, 1, 127, "penalty cap, and the penalty of a timeout"),
+            Param.integer("ecn_penalty", 1, 0, 127, "penalty added by an ECN-marked ACK"),
+            Param.integer("nack_penalty", 4, 0, 127, "penalty added by a NACK")),
+        ECN_DEFAULT,
+        ctx -> {
+          int n = ctx.params().integer("entropies");
+          int max = ctx.params().integer("max_penalty");
+          int ecn = ctx.params().integer("ecn_penalty");
+          int nack = ctx.params().integer("nack_penalty");
+          return (flow, rnd) -> new Bitmap(rnd, n, max, ecn, nack);
         }, null, (sw, ctx) -> new Ecmp());
   }
 }
