@@ -10,7 +10,7 @@ final class HostDesigns {
   private HostDesigns() {}
 
   static List<LbDesign> all() {
-    return List.of(subflow(), plb(), reps(), bitmap());
+    return List.of(subflow(), plb(), reps(), bitmap(), hostDr());
   }
 
   private static LbDesign subflow() {
@@ -77,5 +77,30 @@ final class HostDesigns {
           int nack = ctx.params().integer("nack_penalty");
           return (flow, rnd) -> new Bitmap(rnd, n, max, ecn, nack);
         }, null, (sw, ctx) -> new Ecmp());
+  }
+
+  private static LbDesign hostDr() {
+    return new LbDesign("host-dr",
+        "Host DR (DRB): per destination, data and ACKs each rotate round robin over the top-tier switches "
+            + "(cores, or the pod's aggs, or the spines), source-routed",
+        "DRB (Cao et al., CoNEXT 2013); the study's Host DR",
+        List.of(), ECN_DEFAULT,
+        ctx -> {
+          DrPaths paths = new DrPaths(ctx.topology());
+          return (flow, rnd) -> {
+            int[] data = paths.candidates(flow.src(), flow.dst());
+            int[] ack = paths.candidates(flow.dst(), flow.src());
+            return HostDr.data(data, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[0]);
+          };
+        },
+        ctx -> {
+          DrPaths paths = new DrPaths(ctx.topology());
+          return (flow, rnd) -> { // flow.src() is the receiver here, flow.dst() the data sender
+            int[] ack = paths.candidates(flow.src(), flow.dst());
+            int[] data = paths.candidates(flow.dst(), flow.src());
+            return HostDr.ack(ack, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[1]);
+          };
+        },
+        (sw, ctx) -> new Ecmp());
   }
 }
