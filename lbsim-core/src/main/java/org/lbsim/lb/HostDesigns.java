@@ -4,9 +4,103 @@ import java.util.List;
 
 /** Designs whose decisions are made in the hosts (the switches hash with ECMP or follow source routes). */
 final class HostDesigns {
+  private static final double ECN_DEFAULT = 0.5;
+  private static final long PS_PER_MS = 1_000_000_000L;
+
   private HostDesigns() {}
 
   static List<LbDesign> all() {
-    return List.of();
+    return List.of(subflow(), plb(), reps(), bitmap(), hostDr());
+  }
+
+  private static LbDesign subflow() {
+    return new LbDesign("subflow",
+        "Subflows (MPTCP-style): N fixed random entropies per flow, packet i on subflow i mod N, switches hash (ECMP)",
+        "MPTCP (RFC 8684) subflows; the study's Subflow (4 subflows)",
+        List.of(Param.integer("count", 4, 1, 1024, "subflows per flow, each with its own entropy")), ECN_DEFAULT,
+        ctx -> {
+          int n = ctx.params().integer("count");
+          return (flow, rnd) -> new Subflow(n, rnd);
+        }, null, (sw, ctx) -> new Ecmp());
+  }
+
+  private static LbDesign plb() {
+    return new LbDesign("plb",
+        "Flowlet / PLB: one entropy per flow, a new random one when ECN marks persist (>= 40% of the last 10 ACKs "
+            + "for 10-12 pacing gaps) or nothing is ACKed for an RTO",
+        "PLB (Qureshi et al., SIGCOMM 2022); the study's Flowlet",
+        List.of(Param.integer("window", 10, 1, 1000, "ACKs whose ECN bits are kept"),
+            Param.number("repath_fraction", 0.4, 0, 1, "repath when this fraction of the window is ECN-marked")),
+        0.5,
+        ctx -> {
+          int window = ctx.params().integer("window");
+          double fraction = ctx.params().number("repath_fraction");
+          return (flow, rnd) -> new Plb(flow, rnd, window, fraction);
+        }, null, (sw, ctx) -> new Ecmp());
+  }
+
+  private static LbDesign reps() {
+    return new LbDesign("reps",
+        "REPS: spray random entropies, recycle those whose ACK came back unmarked, explore when none is cached; "
+            + "freeze onto cached ones after a timeout",
+        "REPS (Bonato et al., 2024/2025), UEC htsim UecMpReps; the study's Host Pkt AR",
+        List.of(Param.integer("evs", 16000, 1, 1 << 24, "entropy values sprayed over"),
+            Param.integer("buffer", 8, 1, 1024, "ring of recycled entropies"),
+            Param.integer("explore", 16, 0, 1_000_000, "random draws after a freeze ends"),
+            Param.integer("freezing", 1, 0, 1, "1 = a timeout freezes the flow onto its cached entropies"),
+            Param.number("freeze_ms", 10, 0, 1_000_000, "minimum length of a freeze, ms")),
+        0.1,
+        ctx -> {
+          int evs = ctx.params().integer("evs");
+          int buffer = ctx.params().integer("buffer");
+          int explore = ctx.params().integer("explore");
+          boolean freezing = ctx.params().integer("freezing") == 1;
+          long freezePs = Math.round(ctx.params().number("freeze_ms") * PS_PER_MS);
+          return (flow, rnd) -> new Reps(flow, rnd, evs, buffer, explore, freezing, freezePs);
+        }, null, (sw, ctx) -> new Ecmp());
+  }
+
+  private static LbDesign bitmap() {
+    return new LbDesign("bitmap",
+        "UEC bitmap: shuffled round robin over a fixed set of entropies, skipping those with a penalty from recent "
+            + "ECN marks, NACKs or timeouts until it ages out",
+        "Ultra Ethernet 1.0 bitmap load balancing, UEC htsim UecMpBitmap",
+        List.of(Param.integer("entropies", 256, 1, 1 << 16, "entropy values per flow"),
+            Param.integer("max_penalty", 15, 1, 127, "penalty cap, and the penalty of a timeout"),
+            Param.integer("ecn_penalty", 1, 0, 127, "penalty added by an ECN-marked ACK"),
+            Param.integer("nack_penalty", 4, 0, 127, "penalty added by a NACK")),
+        ECN_DEFAULT,
+        ctx -> {
+          int n = ctx.params().integer("entropies");
+          int max = ctx.params().integer("max_penalty");
+          int ecn = ctx.params().integer("ecn_penalty");
+          int nack = ctx.params().integer("nack_penalty");
+          return (flow, rnd) -> new Bitmap(rnd, n, max, ecn, nack);
+        }, null, (sw, ctx) -> new Ecmp());
+  }
+
+  private static LbDesign hostDr() {
+    return new LbDesign("host-dr",
+        "Host DR (DRB): per destination, data and ACKs each rotate round robin over the top-tier switches "
+            + "(cores, or the pod's aggs, or the spines), source-routed",
+        "DRB (Cao et al., CoNEXT 2013); the study's Host DR",
+        List.of(), ECN_DEFAULT,
+        ctx -> {
+          DrPaths paths = new DrPaths(ctx.topology());
+          return (flow, rnd) -> {
+            int[] data = paths.candidates(flow.src(), flow.dst());
+            int[] ack = paths.candidates(flow.dst(), flow.src());
+            return HostDr.data(data, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[0]);
+          };
+        },
+        ctx -> {
+          DrPaths paths = new DrPaths(ctx.topology());
+          return (flow, rnd) -> { // flow.src() is the receiver here, flow.dst() the data sender
+            int[] ack = paths.candidates(flow.src(), flow.dst());
+            int[] data = paths.candidates(flow.dst(), flow.src());
+            return HostDr.ack(ack, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[1]);
+          };
+        },
+        (sw, ctx) -> new Ecmp());
   }
 }

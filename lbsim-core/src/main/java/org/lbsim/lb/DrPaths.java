@@ -1,0 +1,72 @@
+package org.lbsim.lb;
+
+import org.lbsim.net.Packet;
+import org.lbsim.topo.FatTree;
+import org.lbsim.topo.LeafSpine;
+import org.lbsim.topo.Topology;
+
+/**
+ * The rotation sets of Host DR: for a (source, destination) pair, the source routes over the
+ * switches at their lowest common ancestor tier, each encoded as a {@link Packet#route}.
+ * <ul>
+ *   <li>fat tree, other pod: the (k/2)² cores; core c is reached by ToR uplink c mod k/2 (to
+ *       the agg at position c mod k/2) and then agg uplink c div k/2 (agg position pp's uplink
+ *       l goes to core pp + l·k/2);
+ *   <li>fat tree, same pod, other ToR: the pod's k/2 aggs (ToR uplink j);
+ *   <li>leaf-spine, other leaf: the spines (leaf uplink s);
+ *   <li>same ToR / leaf: one entry, no route (no choice exists).
+ * </ul>
+ * Without failures every pair of a class shares one immutable array. Failures will replace
+ * this per (source ToR, destination ToR) by the valid subset (reference-model §4.3); the
+ * policies take whatever array this returns and can be given a new one.
+ */
+final class DrPaths {
+  private static final int[] LOCAL = {Packet.NO_ROUTE};
+
+  private final int hostsPerTor;
+  private final int hostsPerPod; // 0 on leaf-spine: no pod tier
+  private final int[] samePod;
+  private final int[] otherPod;
+
+  DrPaths(Topology topology) {
+    if (topology instanceof FatTree ft) {
+      int half = ft.half();
+      hostsPerTor = ft.hostsPerTor();
+      hostsPerPod = ft.hostsPerPod();
+      samePod = new int[half];
+      for (int j = 0; j < half; j++) {
+        samePod[j] = Packet.routeWith(Packet.NO_ROUTE, 0, j);
+      }
+      otherPod = new int[ft.cores()];
+      for (int c = 0; c < otherPod.length; c++) {
+        otherPod[c] = coreRoute(c, half);
+      }
+    } else if (topology instanceof LeafSpine ls) {
+      hostsPerTor = ls.hostsPerLeaf();
+      hostsPerPod = 0;
+      samePod = new int[ls.spines()];
+      for (int s = 0; s < samePod.length; s++) {
+        samePod[s] = Packet.routeWith(Packet.NO_ROUTE, 0, s);
+      }
+      otherPod = samePod;
+    } else {
+      throw new IllegalArgumentException("Host DR knows fat trees and leaf-spines, not " + topology);
+    }
+  }
+
+  /** Route to core {@code c} of a fat tree with {@code half} = k/2. */
+  static int coreRoute(int c, int half) {
+    return Packet.routeWith(Packet.routeWith(Packet.NO_ROUTE, 0, c % half), 1, c / half);
+  }
+
+  /** Routes to rotate over from {@code src} to {@code dst}; shared, do not modify. */
+  int[] candidates(int src, int dst) {
+    if (src / hostsPerTor == dst / hostsPerTor) {
+      return LOCAL;
+    }
+    if (hostsPerPod == 0 || src / hostsPerPod == dst / hostsPerPod) {
+      return samePod;
+    }
+    return otherPod;
+  }
+}

@@ -1,0 +1,80 @@
+package org.lbsim.lb;
+
+import java.util.SplittableRandom;
+import org.lbsim.engine.RandomStreams;
+import org.lbsim.net.Packet;
+
+/**
+ * Host DR: destination-based rotation at the host, i.e. DRB (Cao et al., "Per-packet Load-balanced,
+ * Low-latency Routing for Clos-based Data Center Networks", CoNEXT 2013), the study's Host DR.
+ *
+ * <p>Why: in a fat tree the path down from the top tier has no choice left, so a source that
+ * sprays its packets to one destination unevenly over the top switches overloads some of that
+ * destination's downlinks. Rotating a pointer per destination sends each destination's packets
+ * round-robin over every top switch, so downlinks are balanced as well as uplinks.
+ *
+ * <p>One pointer per flow, i.e. per (source, destination), over {@link DrPaths#candidates}; the
+ * packets are fully source-routed ({@code p.route}), the entropy only records the slot. Data and
+ * ACKs (the study's two packet-size classes) have separate pointers: the data pointer lives in
+ * the sender's policy, the ACK pointer in the receiver's, rotating over the reverse direction's
+ * set. As in the reference (reference-model §4.3): {@code d0 = rnd % m_data},
+ * {@code a0 = rnd % m_ack}, and if {@code m_ack > 1} and {@code a0 = d0},
+ * {@code a0 = (a0 + 1 + rnd % (m_ack − 1)) mod m_ack}; data packet n = 1, 2, … uses slot
+ * {@code (d0 + n) mod m}, ACK j = 0, 1, … uses slot {@code (a0 + j) mod m}.
+ *
+ * <p>Both policies of a flow must see the same draws, but are created apart and get independent
+ * random streams; so both take {@code d0} and {@code a0} from the run's named stream
+ * {@code "host-dr"} indexed by the flow id ({@link #starts}), which the data and the ACK
+ * factory can each recompute.
+ */
+final class HostDr implements PathPolicy {
+  private int[] routes;
+  private int next;
+
+  /** @param first the slot the first packet takes */
+  HostDr(int[] routes, int first) {
+    this.routes = routes;
+    this.next = Math.floorMod(first, routes.length);
+  }
+
+  static HostDr data(int[] routes, int d0) {
+    return new HostDr(routes, d0 + 1);
+  }
+
+  static HostDr ack(int[] routes, int a0) {
+    return new HostDr(routes, a0);
+  }
+
+  /**
+   * The data and ACK start slots {d0, a0} of {@code flow}, drawn as the reference draws them,
+   * from a stream both ends of the flow can derive.
+   */
+  static int[] starts(RandomStreams random, int flow, int mData, int mAck) {
+    SplittableRandom r = random.stream("host-dr", flow);
+    int d0 = r.nextInt(mData);
+    int a0 = r.nextInt(mAck);
+    if (mAck > 1 && a0 == d0) {
+      a0 = (a0 + 1 + r.nextInt(mAck - 1)) % mAck;
+    }
+    return new int[] {d0, a0};
+  }
+
+  @Override
+  public void choose(Packet p, long nowPs) {
+    int slot = next;
+    next = slot + 1 == routes.length ? 0 : slot + 1;
+    p.route = routes[slot];
+    p.entropy = slot;
+  }
+
+  /** Replaces the rotation set (e.g. the paths still valid after a failure); the pointer carries on. */
+  void setCandidates(int[] newRoutes) {
+    routes = newRoutes;
+    next = next % newRoutes.length;
+  }
+
+  /** The slot the next packet will take. */
+  int nextSlot() {
+    return next;
+  }
+}
