@@ -30,7 +30,9 @@ import org.lbsim.net.Switch;
  * a ToR plays the leaf: towards a ToR in its own pod a path is the aggregation switch (uplink);
  * towards another pod it is the core, i.e. (uplink j, aggregation uplink l) with tag j + l*k/2,
  * and the ToR source-routes the aggregation hop so that the path it measured is the path taken.
- * Congestion-To-Leaf entries do not age (the paper ages stale entries to zero after ~10 ms,
+ * Defaults scale the paper's estimator (T_dre = 20 µs, alpha = 0.1 at 10 Gb/s, tau = 200 µs, a few
+ * RTTs there) to T_dre = 1 µs, tau = 10 µs, about 1.5 unloaded inter-pod RTTs at 800 Gb/s; the
+ * flowlet gap defaults to 10 µs as for LetFlow. Congestion-To-Leaf entries do not age (the paper ages stale entries to zero after ~10 ms,
  * beyond the runs simulated here).
  */
 final class Conga implements PortSelector {
