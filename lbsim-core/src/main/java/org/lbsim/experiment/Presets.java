@@ -56,9 +56,10 @@ public final class Presets {
     return new Preset("queue-scaling",
         "Largest queue against message size m at full utilization, log-log slope (study Table 3, Fig. 6)",
         "Simple RR and JSQ grow as m (slope ~1); RSQ and Host Pkt as sqrt(m) (~0.5); Host DR and Ofan stay flat (~0)",
-        // Buffers large enough never to drop, so the queue can show its growth; ECN at 80 KB, the
-        // study's REPS threshold (10 % of its 800 KB ports), so adaptive schemes still see marks.
-        List.of("workload.kind=permutation", "buffer.bytes=1GB", "buffer.ecn_fraction=0.00008"),
+        // Buffers large enough never to drop (8 MB), so the queue can show its growth; ECN at
+        // 80 KB, the study's REPS threshold (10 % of its 800 KB ports), so adaptive schemes still
+        // see marks. Switch AR quantizes against the port buffer, so its buckets are coarse here.
+        List.of("workload.kind=permutation", "buffer.bytes=8MB", "buffer.ecn_fraction=0.01"),
         List.of(new Axis("lb", available(SCALING_SCHEMES)), new Axis("workload.size", sizes)), 2,
         new QueueScaling(4096 + 62));
   }

@@ -1,5 +1,6 @@
 package org.lbsim.lb;
 
+import java.util.function.LongSupplier;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.topo.Topology;
 
@@ -10,5 +11,7 @@ import org.lbsim.topo.Topology;
  * @param topology the fabric shape (for destination groups, rotation sets)
  * @param bufferBytes switch port buffer (for queue quantization)
  * @param random the run's random streams
+ * @param clock the simulated time in picoseconds; switches have no clock of their own, and
+ *     time-driven selectors (cached queue levels, flowlet gaps, utilization estimators) need one
  */
-public record LbContext(Params params, Topology topology, long bufferBytes, RandomStreams random) {}
+public record LbContext(Params params, Topology topology, long bufferBytes, RandomStreams random, LongSupplier clock) {}

@@ -44,7 +44,7 @@ public final class ScenarioRunner {
     LbDesign lb = LbDesigns.find(s.lb());
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
         s.ecnFraction(), format.gapBytes());
-    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random());
+    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
     List<FlowSpec> flows = Workloads.generate(s, sim.random());
     boolean reference = s.profile() == Profile.REFERENCE;

@@ -22,7 +22,7 @@ class HostDrTest {
   private static final TierLink LINK = new TierLink(800_000_000_000L, 500_000);
 
   private static LbContext ctx(Topology t, long seed) {
-    return new LbContext(Params.defaults(DR.params()), t, 800_000, new RandomStreams(seed));
+    return new LbContext(Params.defaults(DR.params()), t, 800_000, new RandomStreams(seed), () -> 0L);
   }
 
   private static PathPolicy data(LbContext ctx, int flow, int src, int dst) {

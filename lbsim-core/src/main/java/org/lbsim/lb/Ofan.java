@@ -1,0 +1,103 @@
+package org.lbsim.lb;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.lbsim.net.EgressPort;
+import org.lbsim.net.Packet;
+import org.lbsim.net.PortSelector;
+import org.lbsim.net.Switch;
+
+/**
+ * Ofan (study §6; the reference simulator's "llss", reference-model §4.3): switch-side
+ * destination rotation. Each destination's traffic is spread evenly over the up ports, so the
+ * downlinks towards it, which have no choice left, are balanced too; a per-switch rotation
+ * (Simple RR) balances only the uplinks.
+ *
+ * <p>Pointers are consolidated by mandatory waypoint: one per destination ToR at a ToR (leaf at a
+ * leaf) and one per destination pod at an aggregation switch, i.e. one per {@code dst / span()},
+ * and separately for data and for ACK/NACK (the study's two packet-size bins). A key's pointers are
+ * created on its first packet: that class's pointer at a random slot i, the other class's m/2
+ * slots away (data = ack + m/2 mod m), so a pair's data and ACKs do not start on the same port.
+ *
+ * <p>Pointers walk an IWRR schedule ({@link Iwrr}) built lazily per destination pod (per
+ * destination leaf in a leaf-spine) from per-port weights over a port order shuffled with the
+ * switch's own stream, as the reference does; every schedule thus has its own random order.
+ * Without failures all weights are 1 and a schedule is just a shuffled list of the up ports.
+ */
+final class Ofan implements PortSelector {
+  private final SplittableRandom random;
+  private final int span;
+  private final int scheduleGroupHosts;
+  private final int n;
+  private final int[] dataPtr;
+  private final int[] ackPtr;
+  private final int[][] schedules;
+
+  /**
+   * @param hosts hosts in the fabric (sizes the pointer arrays)
+   * @param scheduleGroupHosts hosts per schedule group: a pod in a fat tree, a leaf in a leaf-spine
+   */
+  Ofan(Switch sw, int hosts, int scheduleGroupHosts) {
+    this.random = sw.random();
+    this.span = sw.span();
+    this.scheduleGroupHosts = scheduleGroupHosts;
+    this.n = Math.max(1, sw.upCount());
+    int keys = (hosts + span - 1) / span;
+    this.dataPtr = new int[keys];
+    this.ackPtr = new int[keys];
+    Arrays.fill(dataPtr, -1);
+    Arrays.fill(ackPtr, -1);
+    this.schedules = new int[(hosts + scheduleGroupHosts - 1) / scheduleGroupHosts][];
+  }
+
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] candidates, int count) {
+    int key = p.dst / span;
+    int[] schedule = schedule(p.dst / scheduleGroupHosts);
+    int m = schedule.length;
+    boolean data = p.type == Packet.DATA;
+    int[] ptrs = data ? dataPtr : ackPtr;
+    int ptr = ptrs[key];
+    if (ptr < 0) {
+      // First packet of this destination, either class: both pointers are set together.
+      ptr = random.nextInt(m);
+      if (data) {
+        ackPtr[key] = Math.floorMod(ptr - m / 2, m);
+      } else {
+        dataPtr[key] = (ptr + m / 2) % m;
+      }
+    }
+    ptrs[key] = ptr + 1 == m ? 0 : ptr + 1;
+    return schedule[ptr];
+  }
+
+  /** The rotation for destination group {@code g}, built on first use. */
+  int[] schedule(int g) {
+    int[] s = schedules[g];
+    if (s == null) {
+      s = Iwrr.schedule(weights(g), Shuffle.randomOrder(n, random));
+      if (s.length == 0) {
+        // Nothing usable towards g: keep forwarding over every port rather than fail mid-run
+        // (the weights are all positive until failure-aware weights arrive).
+        s = Shuffle.randomOrder(n, random);
+      }
+      schedules[g] = s;
+    }
+    return s;
+  }
+
+  /**
+   * Per-up-port weights towards destination group {@code g}. All ports are equal in an intact
+   * fabric; failure-aware weights (reachable cores, as reference-model §4.3) plug in here.
+   */
+  private int[] weights(int g) {
+    int[] w = new int[n];
+    Arrays.fill(w, 1);
+    return w;
+  }
+
+  /** The data (or ACK) pointer of destination key {@code key}, -1 before its first packet. */
+  int pointer(int key, boolean data) {
+    return data ? dataPtr[key] : ackPtr[key];
+  }
+}
