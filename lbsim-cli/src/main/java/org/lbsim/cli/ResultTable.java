@@ -3,6 +3,7 @@ package org.lbsim.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.lbsim.experiment.Table;
 import org.lbsim.metrics.RunResult;
 
 /** The comparison table printed after a run. */
@@ -10,11 +11,9 @@ final class ResultTable {
   private ResultTable() {}
 
   static String render(List<RunResult> results) {
-    List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"scenario", "lb", "workload", "CCT (us)", "bound (us)", "% over bound", "max queue (KB)",
-        "drops", "unfinished"});
+    List<List<String>> rows = new ArrayList<>();
     for (RunResult r : results) {
-      rows.add(new String[] {
+      rows.add(List.of(
           r.scenario(),
           r.settings().get("lb"),
           workload(r),
@@ -23,31 +22,10 @@ final class ResultTable {
           Double.isNaN(r.overBoundPct()) ? "-" : String.format(Locale.ROOT, "%.1f", r.overBoundPct()),
           String.format(Locale.ROOT, "%.1f", r.maxSwitchQueueBytes() / 1000.0),
           Long.toString(r.drops()),
-          Long.toString(r.unfinishedFlows())});
+          Long.toString(r.unfinishedFlows())));
     }
-    int[] width = new int[rows.get(0).length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        width[i] = Math.max(width[i], row[i].length());
-      }
-    }
-    StringBuilder sb = new StringBuilder();
-    for (int r = 0; r < rows.size(); r++) {
-      String[] row = rows.get(r);
-      for (int i = 0; i < row.length; i++) {
-        String cell = row[i];
-        boolean left = i < 3;
-        String pad = " ".repeat(width[i] - cell.length());
-        sb.append(left ? cell + pad : pad + cell);
-        sb.append(i + 1 < row.length ? "  " : "\n");
-      }
-      if (r == 0) {
-        for (int i = 0; i < width.length; i++) {
-          sb.append("-".repeat(width[i])).append(i + 1 < width.length ? "  " : "\n");
-        }
-      }
-    }
-    return sb.toString();
+    return new Table(List.of("scenario", "lb", "workload", "CCT (us)", "bound (us)", "% over bound",
+        "max queue (KB)", "drops", "unfinished"), rows).render(3);
   }
 
   /** The collective and its size: the flow size for a file, the configured size otherwise. */

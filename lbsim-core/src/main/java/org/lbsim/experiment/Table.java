@@ -16,6 +16,11 @@ public record Table(List<String> header, List<List<String>> rows) {
 
   /** Aligned text: first column left-aligned, the others right-aligned. */
   public String render() {
+    return render(1);
+  }
+
+  /** Aligned text: the first {@code leftColumns} columns left-aligned, the others right-aligned. */
+  public String render(int leftColumns) {
     int[] w = new int[header.size()];
     List<List<String>> all = new ArrayList<>();
     all.add(header);
@@ -30,7 +35,7 @@ public record Table(List<String> header, List<List<String>> rows) {
       List<String> r = all.get(ri);
       for (int i = 0; i < r.size(); i++) {
         String pad = " ".repeat(w[i] - r.get(i).length());
-        sb.append(i == 0 ? r.get(i) + pad : pad + r.get(i)).append(i + 1 < r.size() ? "  " : "\n");
+        sb.append(i < leftColumns ? r.get(i) + pad : pad + r.get(i)).append(i + 1 < r.size() ? "  " : "\n");
       }
       if (ri == 0) {
         for (int i = 0; i < w.length; i++) {
