@@ -38,6 +38,8 @@ public final class ScenarioReader {
   private final Map<String, String> origin = new LinkedHashMap<>();
   private final java.util.Set<String> problems = new java.util.LinkedHashSet<>();
 
+  private String overrideLabel = "--set";
+
   private ScenarioReader(String source, Path baseDir) {
     this.source = source;
     this.baseDir = baseDir;
@@ -60,7 +62,17 @@ public final class ScenarioReader {
 
   /** Parses scenario text; {@code defaultName} names the run when the text does not. */
   public static Scenario fromText(String yaml, String source, Path baseDir, String defaultName, List<String> overrides) {
+    return fromText(yaml, source, baseDir, defaultName, overrides, "--set");
+  }
+
+  /**
+   * As {@link #fromText(String, String, Path, String, List)}, with the overrides' origin named
+   * {@code overrideLabel} in error messages (e.g. "grid.yaml axis").
+   */
+  public static Scenario fromText(String yaml, String source, Path baseDir, String defaultName, List<String> overrides,
+      String overrideLabel) {
     ScenarioReader r = new ScenarioReader(source, baseDir);
+    r.overrideLabel = overrideLabel;
     r.load(yaml);
     for (String o : overrides) {
       r.override(o);
@@ -123,19 +135,19 @@ public final class ScenarioReader {
   private void override(String assignment) {
     int eq = assignment.indexOf('=');
     if (eq <= 0) {
-      problems.add("--set " + assignment + ": expected key=value");
+      problems.add(overrideLabel + " " + assignment + ": expected key=value");
       return;
     }
     String key = assignment.substring(0, eq).trim();
     String value = assignment.substring(eq + 1).trim();
     if (ScenarioSchema.get(key) == null) {
       String hint = ScenarioSchema.closest(key);
-      problems.add("--set " + key + ": unknown key" + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+      problems.add(overrideLabel + " " + key + ": unknown key" + (hint == null ? "" : " (did you mean '" + hint + "'?)")
           + "; run 'lbsim list' for every key");
       return;
     }
     raw.put(key, value);
-    origin.put(key, "--set");
+    origin.put(key, overrideLabel);
   }
 
   private void failIfProblems() {
@@ -430,6 +442,6 @@ public final class ScenarioReader {
 
   private void bad(String key, String value, String allowed) {
     String from = origin.getOrDefault(key, source);
-    problems.add(from + (from.equals("--set") ? " " : ": ") + key + ": invalid value (got '" + value + "'; allowed: " + allowed + ")");
+    problems.add(from + (from.equals(overrideLabel) ? " " : ": ") + key + ": invalid value (got '" + value + "'; allowed: " + allowed + ")");
   }
 }

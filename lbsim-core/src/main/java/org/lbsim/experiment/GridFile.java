@@ -1,0 +1,139 @@
+package org.lbsim.experiment;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.lbsim.scenario.ScenarioException;
+
+/**
+ * A sweep: a base scenario, lists of values for any scenario keys, and a number of seeds.
+ *
+ * <pre>
+ * name: lb-vs-size            # optional, default: the file name
+ * base:                       # a scenario, as in a scenario file (or base_file: other.yaml)
+ *   topology: {k: 4}
+ * axes:
+ *   lb: [ecmp, host-spray, ofan]
+ *   workload.size: [64KiB, 256KiB]
+ * seeds: 3
+ * </pre>
+ *
+ * @param baseYaml the base scenario as YAML text
+ * @param baseDir folder that relative paths in the base scenario are resolved against
+ */
+public record GridFile(String name, String source, String baseYaml, Path baseDir, List<Axis> axes, int seeds) {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final List<String> KEYS = List.of("name", "base", "base_file", "axes", "seeds");
+
+  public GridFile {
+    axes = List.copyOf(axes);
+  }
+
+  public List<GridPoint> grid() {
+    return GridPoint.expand(axes, seeds);
+  }
+
+  public static GridFile read(Path file) {
+    String src = file.toString();
+    JsonNode root;
+    try {
+      root = YAML.readTree(Files.readString(file));
+    } catch (NoSuchFileException e) {
+      throw new ScenarioException(List.of(src + ": no such file"));
+    } catch (JacksonException e) {
+      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+      throw new ScenarioException(List.of(src + ": not valid YAML" + where + ": " + e.getOriginalMessage()));
+    } catch (IOException e) {
+      throw new ScenarioException(List.of(src + ": cannot read (" + e.getMessage() + ")"));
+    }
+    List<String> problems = new ArrayList<>();
+    if (root == null || !root.isObject()) {
+      throw new ScenarioException(List.of(src + ": the top level must be a mapping with 'base' and 'axes'"));
+    }
+    Iterator<String> names = root.fieldNames();
+    while (names.hasNext()) {
+      String k = names.next();
+      if (!KEYS.contains(k)) {
+        problems.add(src + ": " + k + ": unknown key (allowed: " + String.join(", ", KEYS) + ")");
+      }
+    }
+    Path dir = file.toAbsolutePath().getParent();
+    String stem = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    String name = root.hasNonNull("name") ? root.get("name").asText() : stem;
+    String baseYaml = "";
+    if (root.hasNonNull("base") && root.hasNonNull("base_file")) {
+      problems.add(src + ": base, base_file: give one of them, not both");
+    } else if (root.hasNonNull("base")) {
+      if (!root.get("base").isObject()) {
+        problems.add(src + ": base: expected a mapping of scenario keys (got " + root.get("base") + ")");
+      } else {
+        try {
+          baseYaml = YAML.writeValueAsString(root.get("base"));
+        } catch (IOException e) {
+          problems.add(src + ": base: " + e.getMessage());
+        }
+      }
+    } else if (root.hasNonNull("base_file")) {
+      Path bf = dir.resolve(root.get("base_file").asText());
+      try {
+        baseYaml = Files.readString(bf);
+        dir = bf.toAbsolutePath().getParent();
+      } catch (IOException e) {
+        problems.add(src + ": base_file: cannot read " + bf);
+      }
+    }
+    List<Axis> axes = new ArrayList<>();
+    JsonNode ax = root.get("axes");
+    if (ax == null || !ax.isObject() || ax.isEmpty()) {
+      problems.add(src + ": axes: missing; expected a mapping of scenario keys to lists of values, e.g. lb: [ecmp, ofan]");
+    } else {
+      Iterator<Map.Entry<String, JsonNode>> it = ax.fields();
+      while (it.hasNext()) {
+        Map.Entry<String, JsonNode> e = it.next();
+        JsonNode v = e.getValue();
+        List<String> values = new ArrayList<>();
+        if (v.isArray()) {
+          for (JsonNode x : v) {
+            if (x.isContainerNode()) {
+              problems.add(src + ": axes." + e.getKey() + ": values must be single values (got " + x + ")");
+            } else {
+              values.add(x.asText());
+            }
+          }
+        } else if (!v.isContainerNode()) {
+          values.add(v.asText());
+        }
+        if (values.isEmpty()) {
+          problems.add(src + ": axes." + e.getKey() + ": expected a non-empty list of values (got " + v + ")");
+        } else {
+          axes.add(new Axis(e.getKey(), values));
+        }
+      }
+    }
+    int seeds = 1;
+    if (root.has("seeds")) {
+      JsonNode sn = root.get("seeds");
+      if (!sn.canConvertToInt() || !sn.isIntegralNumber() || sn.asInt() < 1 || sn.asInt() > 10_000) {
+        problems.add(src + ": seeds: invalid value (got '" + sn.asText() + "'; allowed: an integer from 1 to 10000)");
+      } else {
+        seeds = sn.asInt();
+      }
+    }
+    if (!name.matches("[A-Za-z0-9._-]+")) {
+      problems.add(src + ": name: invalid value (got '" + name + "'; allowed: letters, digits, '.', '_' and '-')");
+    }
+    if (!problems.isEmpty()) {
+      throw new ScenarioException(problems);
+    }
+    return new GridFile(name, src, baseYaml, dir, axes, seeds);
+  }
+}
