@@ -32,6 +32,16 @@ final class Machine {
     return b.toString();
   }
 
+  /** The 1-, 5- and 15-minute load averages: above ~1 the benchmark shares the machine. */
+  static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
   /** "model name" of the first CPU in /proc/cpuinfo (Linux), else "unknown CPU". */
   static String cpuModel() {
     String v = procField("/proc/cpuinfo", "model name");

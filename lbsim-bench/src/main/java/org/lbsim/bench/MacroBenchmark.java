@@ -53,6 +53,7 @@ public final class MacroBenchmark {
       System.exit(2);
     }
     System.out.println(Machine.describe());
+    System.out.println("load average at start: " + Machine.loadAverage());
     System.out.println();
     List<String[]> rows = new ArrayList<>();
     for (MacroScenario s : chosen) {
@@ -68,6 +69,7 @@ public final class MacroBenchmark {
     long[] setup = new long[repeat];
     long[] sim = new long[repeat];
     MacroRun last = null;
+    List<MacroRun> runs = new ArrayList<>();
     for (int i = 0; i < repeat; i++) {
       MacroRun r;
       try {
@@ -84,8 +86,18 @@ public final class MacroBenchmark {
       setup[i] = r.setupNanos();
       sim[i] = r.simulationNanos();
       last = r;
-      System.out.println("   run " + (i + 1) + "/" + repeat + ": whole " + Format.seconds(r.wholeNanos()) + ", setup "
-          + Format.seconds(r.setupNanos()) + ", simulation " + Format.seconds(r.simulationNanos()));
+      runs.add(r);
+      System.out.println("   run " + (i + 1) + "/" + repeat + ": whole " + Format.seconds(r.wholeNanos()) + " (cpu "
+          + Format.seconds(r.wholeCpuNanos()) + "), setup " + Format.seconds(r.setupNanos()) + ", simulation "
+          + Format.seconds(r.simulationNanos()) + ", load average now " + Machine.loadAverage());
+      if (r.waitingFraction() > 0.05) {
+        System.out.println(String.format(Locale.ROOT, "   WARNING: the run thread waited for a CPU %.0f %% of the wall "
+            + "time: another process was busy, this wall time is not clean", 100 * r.waitingFraction()));
+      }
+    }
+    long[] cpu = new long[repeat];
+    for (int i = 0; i < repeat; i++) {
+      cpu[i] = runs.get(i).wholeCpuNanos();
     }
     long w = median(whole);
     long st = median(setup);
@@ -94,6 +106,7 @@ public final class MacroBenchmark {
     double packets = last.dataSent() / (sm / 1e9);
     String label = repeat > 1 ? " (median of " + repeat + ")" : "";
     line("wall, whole run" + label, Format.seconds(w));
+    line("cpu, run thread" + label, Format.seconds(median(cpu)) + "  (close to the wall time on a quiet machine)");
     line("wall, setup + collect" + label, Format.seconds(st) + "  (same scenario stopped after 1 ns simulated)");
     line("wall, simulation" + label, Format.seconds(sm) + "  (whole - setup)");
     line("events", Format.count(last.events()));
@@ -106,16 +119,16 @@ public final class MacroBenchmark {
         + Format.bytes(Runtime.getRuntime().maxMemory()) + ")");
     line("GC during run", last.gcCount() + " collections, " + last.gcMillis() + " ms");
     System.out.println();
-    return new String[] {s.name(), Format.seconds(w), Format.seconds(sm), Format.count(last.events()),
+    return new String[] {s.name(), Format.seconds(w), Format.seconds(median(cpu)), Format.seconds(sm), Format.count(last.events()),
         Format.rate(events), Format.count(last.dataSent()), Format.rate(packets), Format.micros(last.cctPs()),
         Format.percent(last.overBoundPct()), Format.bytes(last.peakHeapBytes())};
   }
 
   private static void printTable(List<String[]> rows, int repeat) {
     System.out.println("summary (markdown" + (repeat > 1 ? ", wall times are medians of " + repeat : "") + "):");
-    System.out.println("| scenario | wall, whole | wall, simulation | events | events/s | data packets | "
-        + "sim. packets/s | CCT | over bound | peak heap |");
-    System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    System.out.println("| scenario | wall, whole | cpu, run thread | wall, simulation | events | events/s | "
+        + "data packets | sim. packets/s | CCT | over bound | peak heap |");
+    System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (String[] r : rows) {
       System.out.println("| " + String.join(" | ", r) + " |");
     }

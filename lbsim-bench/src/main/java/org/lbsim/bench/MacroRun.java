@@ -4,6 +4,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import org.lbsim.metrics.RunResult;
@@ -20,12 +21,19 @@ import org.lbsim.scenario.ScenarioRunner;
  * event runs. The simulation (event loop) time is the full run minus that.
  *
  * @param wholeNanos parse + {@code ScenarioRunner.run}, wall clock
+ * @param wholeCpuNanos CPU time of this thread over the same span: far below the wall time means
+ *     the thread was waiting for a core (another process was busy), so the wall time is not clean
  * @param setupNanos the same with {@code run.limit_ms} = 1 ns of simulated time
  * @param peakHeapBytes sum over heap pools of each pool's peak during the full run (an upper
  *     bound of the true peak, as pools peak at different moments)
  */
-record MacroRun(long wholeNanos, long setupNanos, long events, long dataSent, long ackSent, long cctPs, long boundPs,
+record MacroRun(long wholeNanos, long wholeCpuNanos, long setupNanos, long events, long dataSent, long ackSent, long cctPs, long boundPs,
     double overBoundPct, long unfinishedFlows, long peakHeapBytes, long gcCount, long gcMillis) {
+
+  /** Fraction of the wall time this thread was not on a CPU (0 on a quiet machine). */
+  double waitingFraction() {
+    return wholeCpuNanos < 0 ? Double.NaN : Math.max(0, 1.0 - (double) wholeCpuNanos / wholeNanos);
+  }
 
   /** Wall time of the event loop: whole run minus setup, never negative. */
   long simulationNanos() {
@@ -37,10 +45,13 @@ record MacroRun(long wholeNanos, long setupNanos, long events, long dataSent, lo
     resetHeapPeaks();
     long gcCount0 = totalGcCount();
     long gcMillis0 = totalGcMillis();
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long c0 = threads.getCurrentThreadCpuTime();
     long t0 = System.nanoTime();
     Scenario s = ScenarioReader.fromText("", "macro", null, c.name(), c.overridesWith(extra));
     RunResult r = ScenarioRunner.run(s);
     long whole = System.nanoTime() - t0;
+    long cpu = threads.getCurrentThreadCpuTime() - c0;
     long peak = heapPeak();
     long gcs = totalGcCount() - gcCount0;
     long gcMillis = totalGcMillis() - gcMillis0;
@@ -53,7 +64,7 @@ record MacroRun(long wholeNanos, long setupNanos, long events, long dataSent, lo
     long s0 = System.nanoTime();
     ScenarioRunner.run(ScenarioReader.fromText("", "macro", null, c.name(), setupOverrides));
     long setup = System.nanoTime() - s0;
-    return new MacroRun(whole, setup, r.events(), r.counters().getOrDefault("data_sent", -1L),
+    return new MacroRun(whole, cpu, setup, r.events(), r.counters().getOrDefault("data_sent", -1L),
         r.counters().getOrDefault("ack_sent", -1L), r.cctPs(), r.boundPs(), r.overBoundPct(), r.unfinishedFlows(), peak,
         gcs, gcMillis);
   }
