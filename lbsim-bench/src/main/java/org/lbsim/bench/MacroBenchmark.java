@@ -111,7 +111,8 @@ public final class MacroBenchmark {
     line("wall, simulation" + label, Format.seconds(sm) + "  (whole - setup)");
     line("events", Format.count(last.events()));
     line("events/s", Format.rate(events));
-    line("data packets sent", Format.count(last.dataSent()) + "  (+ " + Format.count(last.ackSent()) + " ACKs)");
+    line("data packets sent", Format.count(last.dataSent()) + "  (+ " + Format.count(last.ackSent()) + " ACKs; "
+        + Format.count(last.drops()) + " packets dropped)");
     line("simulated data packets/s", Format.rate(packets));
     line("CCT", Format.micros(last.cctPs()) + "  (bound " + Format.micros(last.boundPs()) + ", "
         + Format.percent(last.overBoundPct()) + " over bound, " + last.unfinishedFlows() + " flows unfinished)");
@@ -119,8 +120,8 @@ public final class MacroBenchmark {
         + Format.bytes(Runtime.getRuntime().maxMemory()) + ")");
     line("GC during run", last.gcCount() + " collections, " + last.gcMillis() + " ms");
     System.out.println();
-    return new String[] {s.name(), Format.seconds(w), Format.seconds(median(cpu)), Format.seconds(sm), Format.count(last.events()),
-        Format.rate(events), Format.count(last.dataSent()), Format.rate(packets), Format.micros(last.cctPs()),
+    return new String[] {s.name(), Format.seconds(w), Format.seconds(median(cpu)), Format.seconds(sm),
+        Format.count(last.events()), Format.rate(events), Format.count(last.dataSent()), Format.rate(packets), Format.micros(last.cctPs()),
         Format.percent(last.overBoundPct()), Format.bytes(last.peakHeapBytes())};
   }
 

@@ -27,8 +27,9 @@ import org.lbsim.scenario.ScenarioRunner;
  * @param peakHeapBytes sum over heap pools of each pool's peak during the full run (an upper
  *     bound of the true peak, as pools peak at different moments)
  */
-record MacroRun(long wholeNanos, long wholeCpuNanos, long setupNanos, long events, long dataSent, long ackSent, long cctPs, long boundPs,
-    double overBoundPct, long unfinishedFlows, long peakHeapBytes, long gcCount, long gcMillis) {
+record MacroRun(long wholeNanos, long wholeCpuNanos, long setupNanos, long events, long dataSent, long ackSent,
+    long drops, long cctPs, long boundPs, double overBoundPct, long unfinishedFlows, long peakHeapBytes, long gcCount,
+    long gcMillis) {
 
   /** Fraction of the wall time this thread was not on a CPU (0 on a quiet machine). */
   double waitingFraction() {
@@ -65,8 +66,8 @@ record MacroRun(long wholeNanos, long wholeCpuNanos, long setupNanos, long event
     ScenarioRunner.run(ScenarioReader.fromText("", "macro", null, c.name(), setupOverrides));
     long setup = System.nanoTime() - s0;
     return new MacroRun(whole, cpu, setup, r.events(), r.counters().getOrDefault("data_sent", -1L),
-        r.counters().getOrDefault("ack_sent", -1L), r.cctPs(), r.boundPs(), r.overBoundPct(), r.unfinishedFlows(), peak,
-        gcs, gcMillis);
+        r.counters().getOrDefault("ack_sent", -1L), r.drops(), r.cctPs(), r.boundPs(), r.overBoundPct(),
+        r.unfinishedFlows(), peak, gcs, gcMillis);
   }
 
   private static void resetHeapPeaks() {
