@@ -23,4 +23,17 @@ class ExampleScenariosTest {
       assertThat(s.name()).isEqualTo(f.getFileName().toString().replace(".yaml", ""));
     }
   }
+
+  @Test
+  void everyExampleGridValidates() throws IOException {
+    List<Path> grids;
+    try (Stream<Path> s = Files.list(Path.of("..", "scenarios", "grids"))) {
+      grids = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    }
+    assertThat(grids).isNotEmpty();
+    for (Path g : grids) {
+      org.lbsim.experiment.GridFile grid = org.lbsim.experiment.GridFile.read(g);
+      assertThat(org.lbsim.experiment.Sweep.scenarios(grid, List.of())).hasSize(grid.grid().size());
+    }
+  }
 }
