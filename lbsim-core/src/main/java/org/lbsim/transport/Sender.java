@@ -35,6 +35,7 @@ final class Sender implements EventTarget, FlowInfo {
   private long rttSum;
   private long rttSamples;
   private boolean timerPending;
+  private long timerAtPs;
 
   Sender(Transport transport, int flow, Host host, int dst, long nominalGapPs, CongestionControl cc, RttEstimator rtt,
       LossRecovery lr) {
@@ -92,6 +93,9 @@ final class Sender implements EventTarget, FlowInfo {
     }
     long now = sim.now();
     if (kind == TIMER) {
+      if (!timerPending || now != timerAtPs) {
+        return; // superseded by an earlier deadline
+      }
       timerPending = false;
       long deadline = lr.timerDeadlinePs();
       if (deadline >= 0 && deadline <= now) {
@@ -127,16 +131,19 @@ final class Sender implements EventTarget, FlowInfo {
     armTimer(now);
   }
 
-  /** Makes sure a timer event is pending if the recovery has a deadline (never one per packet). */
+  /**
+   * Makes sure a timer event is pending at or before the recovery's deadline. A deadline that
+   * moved later is found when the event fires; only one that moved earlier (a shrinking RTO)
+   * needs a new event, and the old one is then ignored. Never one event per packet.
+   */
   private void armTimer(long now) {
-    if (timerPending) {
+    long deadline = lr.timerDeadlinePs();
+    if (deadline < 0 || (timerPending && timerAtPs <= deadline)) {
       return;
     }
-    long deadline = lr.timerDeadlinePs();
-    if (deadline >= 0) {
-      timerPending = true;
-      sim.schedule(Math.max(deadline, now), this, TIMER, 0);
-    }
+    timerPending = true;
+    timerAtPs = Math.max(deadline, now);
+    sim.schedule(timerAtPs, this, TIMER, 0);
   }
 
   void onAck(Packet ack, long now) {
