@@ -11,9 +11,17 @@ import org.lbsim.engine.Simulator;
  * link at t + size/rate + latency. The next packet may start after the inter-packet gap. The
  * packet being serialized occupies the buffer until its last bit has left, without an event for
  * that instant: occupancy is computed lazily from {@code servingEndPs}.
+ *
+ * <p>Optional features, all off by default: payload trimming on overflow (NDP: the header goes
+ * to a strict-priority FIFO of twice the buffer), losses after serialization ({@link LossModel}),
+ * and PFC as the upstream side of a link into a switch ({@link #enablePfc}).
  */
 public final class EgressPort implements EventTarget {
   private static final int TX_FREE = 0;
+  private static final int PAUSE = 1;
+  private static final int RESUME = 2;
+  /** PFC pause frames are minimum-size Ethernet frames. */
+  static final int PAUSE_FRAME_BYTES = 64;
 
   private final Simulator sim;
   private final PacketPool pool;
@@ -24,14 +32,22 @@ public final class EgressPort implements EventTarget {
   private final Link link;
   private final long gapPs;
 
-  private Packet[] ring = new Packet[64];
-  private int head;
-  private int count;
-  private long waitingBytes;
+  private final PacketRing queue = new PacketRing();
+  private PacketRing headers; // trimming: trimmed headers, served first
+  private int trimmedBytes;
+  private LossModel loss;
   private long freeAtPs; // when the transmitter may start the next packet (after the gap)
-  private boolean wakeupPending; // invariant: packets waiting => a TX_FREE event is pending
+  private boolean wakeupPending; // invariant: packets waiting and not paused => a TX_FREE event is pending
   private long servingBytes;
   private long servingEndPs;
+
+  // PFC, as the upstream port of a link into a switch
+  private long xoffBytes = -1;
+  private long xonBytes;
+  private long downstreamBytes; // bytes this port put into the next switch's buffers, not yet forwarded
+  private boolean pauseRequested;
+  private boolean paused;
+  private long pausedSincePs;
 
   // statistics
   private long lastChangePs;
@@ -41,6 +57,9 @@ public final class EgressPort implements EventTarget {
   private long bytesSent;
   private long drops;
   private long ecnMarks;
+  private long trims;
+  private long pauseFrames;
+  private long pausedPs;
 
   public EgressPort(Simulator sim, PacketPool pool, FabricCounters counters, PortConfig config, Link link, String name) {
     this.sim = sim;
@@ -51,6 +70,27 @@ public final class EgressPort implements EventTarget {
     this.name = name;
     this.psPerByte = 8_000_000_000_000L % config.bitsPerSecond() == 0 ? 8_000_000_000_000L / config.bitsPerSecond() : 0;
     this.gapPs = serializationPs(config.gapBytes());
+  }
+
+  /** On overflow, cut a data packet to {@code headerBytes} and send it ahead in a header queue of twice the buffer. */
+  public void enableTrimming(int headerBytes) {
+    this.headers = new PacketRing();
+    this.trimmedBytes = headerBytes;
+  }
+
+  public void setLoss(LossModel loss) {
+    this.loss = loss;
+  }
+
+  /**
+   * Makes this port the paused side of PFC: the switch its link feeds sends XOFF when the bytes
+   * this port has put into its buffers exceed {@code xoff} and XON when they fall to {@code xon}
+   * (per-ingress accounting, so up/down routing has no cyclic buffer dependency). A frame takes
+   * one 64 B serialization plus the link latency to take effect.
+   */
+  public void enablePfc(long xoff, long xon) {
+    this.xoffBytes = xoff;
+    this.xonBytes = xon;
   }
 
   public String name() {
@@ -67,35 +107,39 @@ public final class EgressPort implements EventTarget {
 
   /** Bytes in the buffer now, the packet being serialized included. */
   public long queuedBytes() {
-    return waitingBytes + (sim.now() < servingEndPs ? servingBytes : 0);
+    return queue.bytes() + (headers == null ? 0 : headers.bytes()) + (sim.now() < servingEndPs ? servingBytes : 0);
   }
 
   public long serializationPs(long bytes) {
     return psPerByte > 0 ? bytes * psPerByte : config.serializationPs(bytes);
   }
 
-  /** Admits the packet, or drops it when it would overflow the buffer. */
+  /** Admits the packet, trims it, or drops it when it would overflow the buffer. */
   public void enqueue(Packet p) {
     long now = sim.now();
-    long occupancy = queuedBytes();
-    if (occupancy + p.sizeBytes > config.capacityBytes()) {
-      drops++;
-      counters.countDrop(p);
-      pool.release(p);
-      return;
+    long occupancy = queue.bytes() + (sim.now() < servingEndPs ? servingBytes : 0);
+    PacketRing into = queue;
+    if (headers != null && p.priority > 0) {
+      if (headers.bytes() + p.sizeBytes > 2 * config.capacityBytes()) {
+        drop(p);
+        return;
+      }
+      into = headers; // an already trimmed header keeps its priority at every trimming port
+    } else if (occupancy + p.sizeBytes > config.capacityBytes()) {
+      if (headers == null || !p.isData() || !trim(p)) {
+        drop(p);
+        return;
+      }
+      into = headers;
     }
-    byteTimeArea += waitingBytes * (now - lastChangePs);
+    byteTimeArea += waitingBytes() * (now - lastChangePs);
     lastChangePs = now;
-    if (count == ring.length) {
-      grow();
+    into.add(p);
+    long total = occupancy + p.sizeBytes + (headers == null ? 0 : headers.bytes() - (into == headers ? p.sizeBytes : 0));
+    if (total > maxQueueBytes) {
+      maxQueueBytes = total;
     }
-    ring[(head + count) & (ring.length - 1)] = p;
-    count++;
-    waitingBytes += p.sizeBytes;
-    if (occupancy + p.sizeBytes > maxQueueBytes) {
-      maxQueueBytes = occupancy + p.sizeBytes;
-    }
-    if (!wakeupPending) {
+    if (!wakeupPending && !paused) {
       if (now >= freeAtPs) {
         startNext(now);
       } else {
@@ -105,51 +149,129 @@ public final class EgressPort implements EventTarget {
     }
   }
 
+  /** Cuts the payload off {@code p} if the header queue has room; false = drop it instead. */
+  private boolean trim(Packet p) {
+    if (headers.bytes() + trimmedBytes > 2 * config.capacityBytes()) {
+      return false;
+    }
+    int cut = p.sizeBytes - trimmedBytes;
+    if (p.from != null && p.from.xoffBytes >= 0) {
+      p.from.discharge(cut);
+    }
+    p.sizeBytes = trimmedBytes;
+    p.payloadBytes = 0;
+    p.trimmed = true;
+    p.priority = 1;
+    trims++;
+    counters.dataTrimmed++;
+    return true;
+  }
+
+  private void drop(Packet p) {
+    if (p.from != null && p.from.xoffBytes >= 0) {
+      p.from.discharge(p.sizeBytes);
+    }
+    drops++;
+    counters.countDrop(p);
+    pool.release(p);
+  }
+
+  private long waitingBytes() {
+    return headers == null ? queue.bytes() : queue.bytes() + headers.bytes();
+  }
+
   private void startNext(long now) {
-    Packet p = ring[head];
-    ring[head] = null;
-    head = (head + 1) & (ring.length - 1);
-    count--;
+    boolean fromHeaders = headers != null && headers.size() > 0;
+    long waiting = waitingBytes();
+    Packet p = fromHeaders ? headers.poll() : queue.poll();
     long threshold = config.ecnThresholdBytes();
     // Marking at dequeue against the bytes queued including the departing packet.
-    if (threshold >= 0 && waitingBytes > threshold && !p.ce) {
+    if (threshold >= 0 && waiting > threshold && !p.ce && !fromHeaders) {
       p.ce = true;
       ecnMarks++;
       counters.ecnMarked++;
     }
-    byteTimeArea += waitingBytes * (now - lastChangePs);
+    byteTimeArea += waiting * (now - lastChangePs);
     lastChangePs = now;
-    waitingBytes -= p.sizeBytes;
     long ser = serializationPs(p.sizeBytes);
     servingBytes = p.sizeBytes;
     servingEndPs = now + ser;
     byteTimeArea += (long) p.sizeBytes * ser; // the serving packet's share, known in advance
     packetsSent++;
     bytesSent += p.sizeBytes;
-    link.transmit(p, servingEndPs);
+    if (p.from != null && p.from.xoffBytes >= 0) {
+      p.from.discharge(p.sizeBytes);
+    }
+    p.from = this;
+    if (loss != null && loss.drops(now)) {
+      drops++;
+      counters.countDrop(p);
+      pool.release(p);
+    } else {
+      link.transmit(p, servingEndPs);
+    }
     freeAtPs = servingEndPs + gapPs;
     // Only a port with packets waiting needs to wake up when the line frees: an idle port starts
     // the next arrival directly, which saves one event per packet on uncongested hops.
-    wakeupPending = count > 0;
+    wakeupPending = (queue.size() > 0 || (headers != null && headers.size() > 0)) && !paused;
     if (wakeupPending) {
       sim.schedule(freeAtPs, this, TX_FREE, 0);
     }
   }
 
-  @Override
-  public void onEvent(int kind, long arg) {
-    wakeupPending = false;
-    startNext(sim.now());
+  /** PFC: the next switch now holds {@code bytes} more that came through this port. */
+  void charge(int bytes) {
+    downstreamBytes += bytes;
+    if (!pauseRequested && downstreamBytes > xoffBytes) {
+      pauseRequested = true;
+      pauseFrames++;
+      counters.pauseFrames++;
+      sim.schedule(sim.now() + pauseDelayPs(), this, PAUSE, 0);
+    }
   }
 
-  private void grow() {
-    int n = ring.length;
-    Packet[] nr = new Packet[n * 2];
-    for (int i = 0; i < count; i++) {
-      nr[i] = ring[(head + i) & (n - 1)];
+  void discharge(int bytes) {
+    downstreamBytes -= bytes;
+    if (pauseRequested && downstreamBytes <= xonBytes) {
+      pauseRequested = false;
+      pauseFrames++;
+      counters.pauseFrames++;
+      sim.schedule(sim.now() + pauseDelayPs(), this, RESUME, 0);
     }
-    ring = nr;
-    head = 0;
+  }
+
+  boolean pfcEnabled() {
+    return xoffBytes >= 0;
+  }
+
+  private long pauseDelayPs() {
+    return serializationPs(PAUSE_FRAME_BYTES) + link.latencyPs();
+  }
+
+  @Override
+  public void onEvent(int kind, long arg) {
+    long now = sim.now();
+    if (kind == TX_FREE) {
+      wakeupPending = false;
+      if (!paused) {
+        startNext(now);
+      }
+    } else if (kind == PAUSE) {
+      paused = true;
+      pausedSincePs = now;
+    } else {
+      paused = false;
+      pausedPs += now - pausedSincePs;
+      boolean waiting = queue.size() > 0 || (headers != null && headers.size() > 0);
+      if (waiting && !wakeupPending) {
+        if (now >= freeAtPs) {
+          startNext(now);
+        } else {
+          wakeupPending = true;
+          sim.schedule(freeAtPs, this, TX_FREE, 0);
+        }
+      }
+    }
   }
 
   public long maxQueueBytes() {
@@ -161,7 +283,7 @@ public final class EgressPort implements EventTarget {
     if (endPs <= 0) {
       return 0;
     }
-    long area = byteTimeArea + waitingBytes * Math.max(0, endPs - lastChangePs);
+    long area = byteTimeArea + waitingBytes() * Math.max(0, endPs - lastChangePs);
     return (double) area / endPs;
   }
 
@@ -181,7 +303,26 @@ public final class EgressPort implements EventTarget {
     return ecnMarks;
   }
 
+  /** Data packets whose payload this port cut off. */
+  public long trims() {
+    return trims;
+  }
+
+  /** PFC frames (XOFF and XON) the next switch sent to pause and resume this port. */
+  public long pauseFrames() {
+    return pauseFrames;
+  }
+
+  /** Time this port spent paused by PFC, up to {@code endPs}. */
+  public long pausedPs(long endPs) {
+    return pausedPs + (paused ? Math.max(0, endPs - pausedSincePs) : 0);
+  }
+
+  public boolean paused() {
+    return paused;
+  }
+
   public boolean idle() {
-    return count == 0 && sim.now() >= freeAtPs;
+    return queue.size() == 0 && (headers == null || headers.size() == 0) && sim.now() >= freeAtPs;
   }
 }

@@ -3,6 +3,9 @@ package org.lbsim.net;
 /**
  * Packet counts for one run, kept by the fabric and the hosts. At the end of a run
  * {@code sent = delivered + dropped} for data and for ACKs, with nothing left in flight.
+ * Trimmed data packets are data packets (delivered as headers or dropped), NACKs are counted
+ * with the ACKs; PFC pause frames are modelled as delayed signals, not packets, and are kept out
+ * of both balances.
  */
 public final class FabricCounters {
   public long dataSent;
@@ -12,6 +15,12 @@ public final class FabricCounters {
   public long ackDelivered;
   public long ackDropped;
   public long ecnMarked;
+  /** Data packets whose payload a port cut off (a subset of data sent). */
+  public long dataTrimmed;
+  /** NACKs among the ACKs sent. */
+  public long nackSent;
+  /** PFC XOFF + XON frames. */
+  public long pauseFrames;
 
   void countDrop(Packet p) {
     if (p.isData()) {

@@ -44,6 +44,16 @@ public final class Packet {
   /** CONGA feedback piggybacked to the source leaf: which tag, its metric (-1 = none). */
   public int congaFbTag = -1;
   public int congaFbMetric;
+  /** On an ACK / NACK: the receiver's cumulative ack, the next sequence it still lacks. */
+  public long cumAck;
+  /** On an ACK / NACK: bit i set = packet {@code cumAck + 1 + i} received (SACK window of 64). */
+  public long sackBits;
+  /** A data packet whose payload a trimming port cut off; on a NACK: it answers a trimmed packet. */
+  public boolean trimmed;
+  /** 0 = normal; 1 = the high-priority queue of a trimming port (trimmed headers). */
+  public byte priority;
+  /** The port that last transmitted this packet (PFC charges the buffer it occupies to that port). */
+  public EgressPort from;
 
   public static final int NO_ROUTE = -1;
 
@@ -73,6 +83,11 @@ public final class Packet {
     congaMetric = 0;
     congaFbTag = -1;
     congaFbMetric = 0;
+    cumAck = 0;
+    sackBits = 0;
+    trimmed = false;
+    priority = 0;
+    from = null;
   }
 
   public boolean isData() {

@@ -60,6 +60,9 @@ public final class Switch implements Node {
   @Override
   public void receive(Packet p) {
     p.hops++;
+    if (p.from != null && p.from.pfcEnabled()) {
+      p.from.charge(p.sizeBytes); // PFC: the packet now occupies this switch's buffer on behalf of its ingress
+    }
     int d = p.dst;
     EgressPort out;
     boolean goingDown = d >= lo && d < hi;

@@ -135,10 +135,11 @@ public final class ResultWriter {
   private static void writeFlows(RunResult r, Writer w) throws IOException {
     try (CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
       csv.printRecord("flow", "src", "dst", "bytes", "start_ps", "finish_ps", "fct_ps", "received_ps", "packets_sent",
-          "packets_lost", "mean_rtt_ps");
+          "packets_lost", "mean_rtt_ps", "retransmissions", "spurious_retransmissions", "timeouts");
       for (FlowOutcome f : r.flows()) {
         csv.printRecord(f.id(), f.src(), f.dst(), f.bytes(), f.startPs(), f.finishPs(), f.fctPs(), f.receivedPs(),
-            f.packetsSent(), f.packetsLost(), f.meanRttPs());
+            f.packetsSent(), f.packetsLost(), f.meanRttPs(), f.retransmissions(), f.spuriousRetransmissions(),
+            f.timeouts());
       }
     }
   }
@@ -146,11 +147,11 @@ public final class ResultWriter {
   private static void writePorts(RunResult r, Writer w) throws IOException {
     try (CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
       csv.printRecord("port", "tier", "bytes_sent", "packets_sent", "max_queue_bytes", "mean_queue_bytes", "drops",
-          "ecn_marks", "utilization");
+          "ecn_marks", "utilization", "trims", "pause_frames", "paused_ps");
       for (PortStats p : r.ports()) {
         csv.printRecord(p.port(), p.tier(), p.bytesSent(), p.packetsSent(), p.maxQueueBytes(),
             String.format(Locale.ROOT, "%.2f", p.meanQueueBytes()), p.drops(), p.ecnMarks(),
-            String.format(Locale.ROOT, "%.6f", p.utilization()));
+            String.format(Locale.ROOT, "%.6f", p.utilization()), p.trims(), p.pauseFrames(), p.pausedPs());
       }
     }
   }

@@ -2,6 +2,8 @@ package org.lbsim.scenario;
 
 import java.util.Map;
 import org.lbsim.lb.Params;
+import org.lbsim.transport.RecoveryParams;
+import org.lbsim.topo.PortFeatures;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;
 
@@ -13,12 +15,14 @@ import org.lbsim.topo.Topology;
  * @param bufferBytes buffer of every switch port, already derived from buffer.packets if given
  * @param ecnFraction ECN threshold as a fraction of the buffer (auto resolved), -1 = none
  * @param lbParams the chosen load-balancing design's parameters, defaults filled in
+ * @param recovery the loss recovery and its parameters
+ * @param portFeatures trimming, PFC and link losses
  */
 public record Scenario(String name, long seed, Profile profile, Topology topology, TierLink hostLink,
     TierLink tier1Link, TierLink tier2Link, long bufferBytes, double ecnFraction, int payloadBytes,
     int headerBytes, int ackBytes, int gapBytes, WorkloadSpec workload, String lb, String cc, String lr,
     double rateCoef, int extraPackets, long minRtoPs, long initialRtoPs, long limitPs, Params lbParams,
-    Map<String, String> values) {
+    RecoveryParams recovery, PortFeatures portFeatures, Map<String, String> values) {
 
   public Scenario {
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));

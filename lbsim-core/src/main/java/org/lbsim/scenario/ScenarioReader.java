@@ -20,6 +20,8 @@ import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.lb.Params;
 import org.lbsim.topo.FatTree;
+import org.lbsim.topo.PortFeatures;
+import org.lbsim.transport.RecoveryParams;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;
@@ -197,10 +199,90 @@ public final class ScenarioReader {
     if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
       bad("run.limit_ms", values.get("run.limit_ms"), "a positive number of milliseconds");
     }
+    RecoveryParams recovery = lr == null ? null : recovery(values, lr);
+    int dataBytes = profile == Profile.REFERENCE ? payload : payload + header;
+    PortFeatures features = portFeatures(values, profile == Profile.REFERENCE ? header + gap : header, dataBytes);
+    failIfProblems();
+    checkPfcHeadroom(features, topology, tiers, buffer, dataBytes);
     failIfProblems();
     return new Scenario(name, seed, profile, topology, tiers[0], tiers[1], tiers[2], buffer, ecn, payload, header, ack,
         gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, Math.round(limitMs * Simulator.PS_PER_MS),
-        lbParams, values);
+        lbParams, recovery, features, values);
+  }
+
+  private RecoveryParams recovery(Map<String, String> v, String lr) {
+    int threshold = intValue(v, "sack.threshold", 0);
+    int fr = intValue(v, "sack.fast_retransmit", 0);
+    if (fr > 1) {
+      bad("sack.fast_retransmit", v.get("sack.fast_retransmit"), "0 or 1");
+    }
+    long cap = -1;
+    String capText = v.get("irn.bdp_cap").trim();
+    if (!capText.equals("auto")) {
+      cap = longValue(v, "irn.bdp_cap", 1);
+      if (cap == Long.MIN_VALUE) {
+        bad("irn.bdp_cap", capText, "auto or a number of packets >= 1");
+      }
+    }
+    long low = microsToPs(v, "irn.rto_low_us", false);
+    long high = microsToPs(v, "irn.rto_high_us", false);
+    int lowPackets = intValue(v, "irn.low_packets", 0);
+    if (threshold < 0 || fr < 0 || fr > 1 || cap == Long.MIN_VALUE || low < 0 || high < 0 || lowPackets < 0) {
+      return null;
+    }
+    return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets);
+  }
+
+  private PortFeatures portFeatures(Map<String, String> v, int trimmedBytes, int dataBytes) {
+    String trimming = choice(v, "buffer.trimming");
+    String pfc = choice(v, "buffer.pfc");
+    int xoff = intValue(v, "buffer.pfc_xoff_packets", 1);
+    int xon = intValue(v, "buffer.pfc_xon_packets", 0);
+    if (xoff > 0 && xon >= xoff) {
+      bad("buffer.pfc_xon_packets", v.get("buffer.pfc_xon_packets"), "fewer packets than buffer.pfc_xoff_packets (" + xoff + ")");
+    }
+    double rate = number(v, "loss.random_rate");
+    if (!Double.isNaN(rate) && !(rate >= 0 && rate < 1)) {
+      bad("loss.random_rate", v.get("loss.random_rate"), "a probability in [0, 1)");
+    }
+    int flaky = intValue(v, "loss.flaky_links", 0);
+    long burst = microsToPs(v, "loss.burst_us", false);
+    long period = microsToPs(v, "loss.period_us", false);
+    if (trimming == null || pfc == null || xoff < 1 || xon < 0 || xon >= xoff || !(rate >= 0 && rate < 1) || flaky < 0
+        || burst < 0 || period < 0) {
+      return null;
+    }
+    return new PortFeatures(trimming, trimmedBytes, pfc.equals("on"), (long) xoff * dataBytes, (long) xon * dataBytes,
+        rate, flaky, burst, period);
+  }
+
+  /**
+   * Lossless needs room, at every port, for what every ingress of the switch may still send
+   * after XOFF: the bytes on the wire both ways (2 x latency x rate), the pause frame, the packet
+   * being serialized and the one that crossed the threshold.
+   */
+  private void checkPfcHeadroom(PortFeatures f, Topology t, TierLink[] tiers, long buffer, int dataBytes) {
+    if (!f.pfc()) {
+      return;
+    }
+    long headroom = 0;
+    for (TierLink l : tiers) {
+      long wire = 2 * l.latencyPs() * l.bitsPerSecond() / 8_000_000_000_000L;
+      headroom = Math.max(headroom, wire + 64 + 2L * dataBytes);
+    }
+    int ingress;
+    if (t instanceof FatTree ft) {
+      ingress = Math.max(ft.hostsPerTor() + ft.half(), 2 * ft.half());
+    } else {
+      LeafSpine ls = (LeafSpine) t;
+      ingress = Math.max(ls.hostsPerLeaf() + ls.spines(), ls.leaves());
+    }
+    long need = ingress * (f.xoffBytes() + headroom) + dataBytes;
+    if (buffer < need) {
+      bad("buffer.pfc", "on", "with a port buffer of at least " + need + " B (" + ingress + " ingress ports x (XOFF "
+          + f.xoffBytes() + " B + headroom " + headroom + " B) + one packet) so that PFC never drops; raise buffer.bytes "
+          + "(now " + buffer + " B) or lower buffer.pfc_xoff_packets");
+    }
   }
 
   private double ecnFraction(Map<String, String> v, LbDesign design) {

@@ -43,13 +43,13 @@ public final class ScenarioRunner {
     PacketFormat format = wireFormat(s);
     LbDesign lb = LbDesigns.find(s.lb());
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
-        s.ecnFraction(), format.gapBytes());
+        s.ecnFraction(), format.gapBytes(), s.portFeatures());
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
     List<FlowSpec> flows = Workloads.generate(s, sim.random());
     boolean reference = s.profile() == Profile.REFERENCE;
     TransportSettings ts = new TransportSettings(format, s.rateCoef(), s.extraPackets(), !reference, reference,
-        reference, s.initialRtoPs(), s.minRtoPs());
+        reference, s.initialRtoPs(), s.minRtoPs(), s.recovery());
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx));
     transport.start();
@@ -71,12 +71,25 @@ public final class ScenarioRunner {
     long horizon = cct > 0 ? cct : end;
     List<PortStats> ports = new ArrayList<>();
     List<EgressPort> all = fabric.ports();
+    long pausedPs = 0;
+    long pausedAtEnd = 0;
     for (int i = 0; i < all.size(); i++) {
       EgressPort p = all.get(i);
       long bytesOnWire = p.bytesSent() + p.packetsSent() * format.gapBytes();
       double capacity = p.config().bitsPerSecond() / 8e12 * horizon;
       ports.add(new PortStats(p.name(), fabric.portTier(i), p.bytesSent(), p.packetsSent(), p.maxQueueBytes(),
-          p.meanQueueBytes(horizon), p.drops(), p.ecnMarks(), capacity > 0 ? bytesOnWire / capacity : 0));
+          p.meanQueueBytes(horizon), p.drops(), p.ecnMarks(), capacity > 0 ? bytesOnWire / capacity : 0, p.trims(),
+          p.pauseFrames(), p.pausedPs(end)));
+      pausedPs += p.pausedPs(end);
+      pausedAtEnd += p.paused() ? 1 : 0;
+    }
+    long retx = 0;
+    long spurious = 0;
+    long timeouts = 0;
+    for (FlowOutcome f : outcomes) {
+      retx += f.retransmissions();
+      spurious += f.spuriousRetransmissions();
+      timeouts += f.timeouts();
     }
     FabricCounters c = fabric.counters();
     Map<String, Long> counters = new LinkedHashMap<>();
@@ -87,6 +100,14 @@ public final class ScenarioRunner {
     counters.put("ack_delivered", c.ackDelivered);
     counters.put("ack_dropped", c.ackDropped);
     counters.put("ecn_marked", c.ecnMarked);
+    counters.put("data_trimmed", c.dataTrimmed);
+    counters.put("nack_sent", c.nackSent);
+    counters.put("retransmissions", retx);
+    counters.put("spurious_retransmissions", spurious);
+    counters.put("timeouts", timeouts);
+    counters.put("pause_frames", c.pauseFrames);
+    counters.put("paused_ps", pausedPs);
+    counters.put("ports_paused_at_end", pausedAtEnd);
     counters.put("in_flight_at_end", fabric.pool().outstanding());
     counters.put("packet_objects", fabric.pool().created());
     return new RunResult(s.name(), s.values(), cct, bound(fabric, flows, format, s.extraPackets()), end, sim.eventsRun(), outcomes,

@@ -44,6 +44,20 @@ public final class ScenarioSchema {
     s.add(new Setting("buffer.ecn_fraction", Type.TEXT, "auto", List.of(),
         "mark CE on a departing packet when the port holds more than this fraction of its buffer; -1 = no ECN; "
             + "auto = the threshold the study runs the chosen lb with (0.5; REPS 0.1)"));
+    s.add(new Setting("buffer.trimming", Type.CHOICE, "off", List.of("off", "all", "tor-down"),
+        "NDP packet trimming on overflow: the payload is cut and the header sent ahead in a priority queue of 2x the buffer; "
+            + "all = every switch port, tor-down = only ToR/leaf ports towards hosts"));
+    s.add(new Setting("buffer.pfc", Type.CHOICE, "off", List.of("off", "on"),
+        "lossless fabric: PFC pauses the upstream port of a switch ingress above XOFF until it falls to XON "
+            + "(needs buffer >= ports x (XOFF + headroom))"));
+    s.add(new Setting("buffer.pfc_xoff_packets", Type.INT, "12", List.of(), "PFC: pause above this many data packets from one ingress"));
+    s.add(new Setting("buffer.pfc_xon_packets", Type.INT, "6", List.of(), "PFC: resume at or below this many data packets"));
+    s.add(new Setting("loss.random_rate", Type.NUMBER, "0", List.of(),
+        "probability that a link loses a packet after serializing it (every port, data and ACKs)"));
+    s.add(new Setting("loss.flaky_links", Type.INT, "0", List.of(),
+        "the first N core->aggregation (spine->leaf) ports lose every packet during random bursts"));
+    s.add(new Setting("loss.burst_us", Type.NUMBER, "10", List.of(), "flaky links: mean burst length (exponential), microseconds"));
+    s.add(new Setting("loss.period_us", Type.NUMBER, "100", List.of(), "flaky links: mean time between burst starts (exponential), microseconds"));
     s.add(new Setting("packet.payload", Type.INT, "4096", List.of(), "payload bytes per data packet"));
     s.add(new Setting("packet.header", Type.INT, "62", List.of(), "header bytes per data packet"));
     s.add(new Setting("packet.ack", Type.INT, "64", List.of(), "ACK size, bytes"));
@@ -71,8 +85,18 @@ public final class ScenarioSchema {
     }
     s.add(new Setting("cc", Type.CHOICE, "ideal", List.of("ideal"),
         "congestion control; ideal = constant rate at rate_coef x the fair share of the host link"));
-    s.add(new Setting("lr", Type.CHOICE, "erasure", List.of("erasure"),
-        "loss recovery; erasure = ideal rateless coding with extra_packets overhead"));
+    s.add(new Setting("lr", Type.CHOICE, "erasure", List.of("erasure", "sack", "gbn", "irn"),
+        "loss recovery; erasure = ideal rateless coding with extra_packets overhead; sack = selective ACKs with a "
+            + "reordering threshold; gbn = RoCE go-back-N; irn = IRN selective repeat (see docs/algorithms.md)"));
+    s.add(new Setting("sack.threshold", Type.INT, "3", List.of(),
+        "lr sack: a hole is lost once the highest SACKed sequence is more than this many packets beyond it (x)"));
+    s.add(new Setting("sack.fast_retransmit", Type.INT, "1", List.of(),
+        "lr sack: 1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)"));
+    s.add(new Setting("irn.bdp_cap", Type.TEXT, "auto", List.of(),
+        "lr irn: most packets in flight; auto = the unloaded path's bandwidth-delay product in packets"));
+    s.add(new Setting("irn.rto_low_us", Type.NUMBER, "100", List.of(), "lr irn: timeout while few packets are in flight (RTO_low), microseconds"));
+    s.add(new Setting("irn.rto_high_us", Type.NUMBER, "320", List.of(), "lr irn: timeout otherwise (RTO_high), microseconds"));
+    s.add(new Setting("irn.low_packets", Type.INT, "3", List.of(), "lr irn: RTO_low applies with at most this many packets in flight (N)"));
     s.add(new Setting("transport.rate_coef", Type.NUMBER, "1.0", List.of(), "pacing rate as a fraction of the fair share"));
     s.add(new Setting("transport.extra_packets", Type.INT, "0", List.of(), "erasure coding: packets sent beyond the message's own (k)"));
     s.add(new Setting("transport.min_rto_us", Type.NUMBER, "2", List.of(), "floor of the retransmission timeout, microseconds"));

@@ -9,6 +9,7 @@ import org.lbsim.net.EgressPort;
 import org.lbsim.net.FabricCounters;
 import org.lbsim.net.Host;
 import org.lbsim.net.Link;
+import org.lbsim.net.LossModel;
 import org.lbsim.net.PacketPool;
 import org.lbsim.net.PortConfig;
 import org.lbsim.net.PortSelector;
@@ -26,6 +27,7 @@ public final class Fabric {
   private final List<EgressPort> ports = new ArrayList<>();
   private final List<String> portTiers = new ArrayList<>();
   private final Function<Switch, PortSelector> selectors;
+  private int flakySoFar;
 
   private Fabric(Simulator sim, Topology topology, FabricSettings settings, Function<Switch, PortSelector> selectors) {
     this.sim = sim;
@@ -140,9 +142,29 @@ public final class Fabric {
     link.connectTo(to);
     EgressPort p = new EgressPort(sim, pool, counters,
         new PortConfig(tl.bitsPerSecond(), capacity, ecnThreshold, settings.gapBytes()), link, name);
+    addFeatures(p, tier, to);
     ports.add(p);
     portTiers.add(tier);
     return p;
+  }
+
+  private void addFeatures(EgressPort p, String tier, org.lbsim.net.Node to) {
+    PortFeatures f = settings.features();
+    boolean towardsHost = tier.equals("tor-down") || tier.equals("leaf-down");
+    if (!tier.equals("host-up") && (f.trimming().equals("all") || (f.trimming().equals("tor-down") && towardsHost))) {
+      p.enableTrimming(f.trimmedBytes());
+    }
+    if (f.pfc() && to instanceof Switch) {
+      p.enablePfc(f.xoffBytes(), f.xonBytes());
+    }
+    boolean flaky = (tier.equals("core-down") || tier.equals("spine-down")) && flakySoFar < f.flakyLinks();
+    if (flaky) {
+      flakySoFar++;
+    }
+    if (f.randomLossRate() > 0 || flaky) {
+      p.setLoss(new LossModel(f.randomLossRate(), flaky ? f.burstPs() : 0, f.periodPs(),
+          sim.random().stream("loss", ports.size())));
+    }
   }
 
   public Simulator simulator() {

@@ -10,9 +10,15 @@ package org.lbsim.topo;
  * @param ecnFraction a departing packet is marked when the port holds more than this fraction
  *     of its buffer; negative disables ECN
  * @param gapBytes inter-packet gap on every link
+ * @param features trimming, PFC and link losses
  */
 public record FabricSettings(TierLink hostLink, TierLink tier1Link, TierLink tier2Link, long bufferBytes,
-    double ecnFraction, int gapBytes) {
+    double ecnFraction, int gapBytes, PortFeatures features) {
+
+  public FabricSettings(TierLink hostLink, TierLink tier1Link, TierLink tier2Link, long bufferBytes,
+      double ecnFraction, int gapBytes) {
+    this(hostLink, tier1Link, tier2Link, bufferBytes, ecnFraction, gapBytes, PortFeatures.NONE);
+  }
 
   public TierLink tier(int t) {
     return switch (t) {

@@ -114,6 +114,28 @@ public final class ErasureCoding implements LossRecovery {
     }
   }
 
+  /** A trimmed packet: one coded packet fewer reached the receiver, so one more must be sent. */
+  @Override
+  public void onNack(Packet nack, long nowPs) {
+    path.onNack(nack.entropy, nowPs);
+    long count = nack.receivedBytes / payloadBytes;
+    if (count > ackedPackets) {
+      ackedPackets = count;
+    }
+    if (referenceMode) {
+      if (nack.seq > highestAckedSeq) {
+        highestAckedSeq = nack.seq;
+      }
+      lost = Math.max(0, highestAckedSeq + 1 - ackedPackets);
+      return;
+    }
+    int i = (int) (nack.seq & (sentAt.length - 1));
+    if (nack.seq >= base && nack.seq < sent && !acked[i]) {
+      acked[i] = true; // settled: the window passes it without counting it again
+      lost++;
+    }
+  }
+
   private void grow() {
     int n = sentAt.length;
     long[] ns = new long[n * 2];

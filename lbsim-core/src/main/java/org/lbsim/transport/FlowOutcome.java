@@ -9,9 +9,13 @@ package org.lbsim.transport;
  * @param packetsSent data packets sent, repairs included
  * @param packetsLost packets the sender declared lost
  * @param meanRttPs mean RTT sample over its ACKs
+ * @param retransmissions data packets sent again (a sequence sent before)
+ * @param spuriousRetransmissions packets the receiver got twice: retransmissions whose original had arrived
+ * @param timeouts retransmission timeouts that expired
  */
 public record FlowOutcome(int id, int src, int dst, long bytes, long startPs, long finishPs, long receivedPs,
-    long packetsSent, long packetsLost, long meanRttPs) {
+    long packetsSent, long packetsLost, long meanRttPs, long retransmissions, long spuriousRetransmissions,
+    long timeouts) {
 
   public boolean finished() {
     return finishPs >= 0;

@@ -19,6 +19,33 @@ public interface LossRecovery {
 
   void onAck(Packet ack, long nowPs);
 
+  /** A NACK: by default the same information as an ACK (recoveries that care look at its fields). */
+  default void onNack(Packet nack, long nowPs) {
+    onAck(nack, nowPs);
+  }
+
+  /**
+   * When the sender's retransmission timer must fire, or -1 when nothing is outstanding. The
+   * sender keeps at most one timer event and re-reads this when it fires, so moving the
+   * deadline costs nothing.
+   */
+  default long timerDeadlinePs() {
+    return -1;
+  }
+
+  /** The retransmission timer expired at {@code nowPs} (at or after {@link #timerDeadlinePs()}). */
+  default void onTimeout(long nowPs) {}
+
+  /** Data packets sent again (a sequence that had been sent before). */
+  default long retransmissions() {
+    return 0;
+  }
+
+  /** Retransmission timeouts that expired. */
+  default long timeouts() {
+    return 0;
+  }
+
   /** The sender has learned that the receiver holds everything it needs. */
   boolean complete();
 

@@ -7,24 +7,24 @@ import org.lbsim.net.Packet;
 import org.lbsim.net.PacketPool;
 
 /**
- * The receiving end of one flow: counts coded payload and answers every data packet with one
- * ACK that echoes its sequence, entropy, send time and (by default) CE bit.
+ * The receiving end of one flow: its {@link ReceiverLogic} decides what a data packet means;
+ * this class answers it at once with an ACK or NACK that echoes its entropy, send time and (by
+ * default) CE bit.
  */
 final class Receiver {
   private final Transport transport;
   private final int flow;
   private final Host host;
-  private final long neededBytes;
+  private final ReceiverLogic logic;
   private final PathPolicy ackPath; // null: the ACK echoes the data packet's entropy
-  private long receivedBytes;
   private long completedAtPs = -1;
   private long packets;
 
-  Receiver(Transport transport, int flow, Host host, long neededBytes, PathPolicy ackPath) {
+  Receiver(Transport transport, int flow, Host host, ReceiverLogic logic, PathPolicy ackPath) {
     this.transport = transport;
     this.flow = flow;
     this.host = host;
-    this.neededBytes = neededBytes;
+    this.logic = logic;
     this.ackPath = ackPath;
   }
 
@@ -33,32 +33,34 @@ final class Receiver {
     FabricCounters counters = transport.counters();
     counters.dataDelivered++;
     packets++;
-    receivedBytes += p.payloadBytes;
-    Packet ack = pool.acquire();
-    ack.type = Packet.ACK;
-    ack.flow = flow;
-    ack.src = p.dst;
-    ack.dst = p.src;
-    ack.seq = p.seq;
-    ack.sizeBytes = transport.settings().format().ackBytes();
-    ack.entropy = p.entropy;
-    ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
-    ack.receivedBytes = receivedBytes;
-    ack.sentAtPs = p.sentAtPs;
-    if (ackPath != null) {
-      ackPath.choose(ack, nowPs); // the design steers ACKs itself (e.g. Host DR's ACK pointer)
+    byte type = logic.onData(p);
+    if (type == ReceiverLogic.NO_REPLY) {
+      pool.release(p);
+    } else {
+      Packet ack = pool.acquire();
+      ack.type = type;
+      ack.flow = flow;
+      ack.src = p.dst;
+      ack.dst = p.src;
+      logic.fill(p, ack);
+      ack.sizeBytes = transport.settings().format().ackBytes();
+      ack.entropy = p.entropy;
+      ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
+      ack.sentAtPs = p.sentAtPs;
+      if (ackPath != null) {
+        ackPath.choose(ack, nowPs); // the design steers ACKs itself (e.g. Host DR's ACK pointer)
+      }
+      pool.release(p);
+      counters.ackSent++;
+      if (type == Packet.NACK) {
+        counters.nackSent++;
+      }
+      host.send(ack);
     }
-    pool.release(p);
-    counters.ackSent++;
-    host.send(ack);
-    if (completedAtPs < 0 && receivedBytes >= neededBytes) {
+    if (completedAtPs < 0 && logic.complete()) {
       completedAtPs = nowPs;
       transport.onReceived(flow, nowPs);
     }
-  }
-
-  long receivedBytes() {
-    return receivedBytes;
   }
 
   long completedAtPs() {
@@ -67,5 +69,9 @@ final class Receiver {
 
   long packets() {
     return packets;
+  }
+
+  long duplicates() {
+    return logic.duplicates();
   }
 }

@@ -11,10 +11,12 @@ import org.lbsim.net.PacketFormat;
 /**
  * The sending end of one flow, composed of a host path policy (which entropy), a congestion
  * control (how fast) and a loss recovery (what to send, when done). It wakes up once per pacing
- * slot; a slot sends at most one data packet.
+ * slot; a slot sends at most one data packet. A retransmission timer (one pending event at most,
+ * armed lazily from the recovery's deadline and re-read when it fires) drives timeouts.
  */
 final class Sender implements EventTarget, FlowInfo {
   private static final int TICK = 0;
+  private static final int TIMER = 1;
 
   private final Transport transport;
   private final Simulator sim;
@@ -32,6 +34,8 @@ final class Sender implements EventTarget, FlowInfo {
   private long packetsSent;
   private long rttSum;
   private long rttSamples;
+  private boolean timerPending;
+  private long timerAtPs;
 
   Sender(Transport transport, int flow, Host host, int dst, long nominalGapPs, CongestionControl cc, RttEstimator rtt,
       LossRecovery lr) {
@@ -88,6 +92,18 @@ final class Sender implements EventTarget, FlowInfo {
       return;
     }
     long now = sim.now();
+    if (kind == TIMER) {
+      if (!timerPending || now != timerAtPs) {
+        return; // superseded by an earlier deadline
+      }
+      timerPending = false;
+      long deadline = lr.timerDeadlinePs();
+      if (deadline >= 0 && deadline <= now) {
+        lr.onTimeout(now);
+      }
+      armTimer(now);
+      return;
+    }
     long seq = lr.nextToSend(now);
     if (seq >= 0 && cc.mayTransmit(packetsSent)) {
       send(seq, now);
@@ -112,6 +128,22 @@ final class Sender implements EventTarget, FlowInfo {
     packetsSent++;
     transport.counters().dataSent++;
     host.send(p);
+    armTimer(now);
+  }
+
+  /**
+   * Makes sure a timer event is pending at or before the recovery's deadline. A deadline that
+   * moved later is found when the event fires; only one that moved earlier (a shrinking RTO)
+   * needs a new event, and the old one is then ignored. Never one event per packet.
+   */
+  private void armTimer(long now) {
+    long deadline = lr.timerDeadlinePs();
+    if (deadline < 0 || (timerPending && timerAtPs <= deadline)) {
+      return;
+    }
+    timerPending = true;
+    timerAtPs = Math.max(deadline, now);
+    sim.schedule(timerAtPs, this, TIMER, 0);
   }
 
   void onAck(Packet ack, long now) {
@@ -121,13 +153,22 @@ final class Sender implements EventTarget, FlowInfo {
     rttSum += sample;
     rttSamples++;
     boolean congested = transport.settings().ackEchoesCe() ? ack.ceEcho : ack.ce;
-    path.onAck(ack.entropy, congested, now);
-    cc.onAck(ack, sample, now);
-    lr.onAck(ack, now);
+    if (ack.type == Packet.NACK) {
+      if (!ack.trimmed) {
+        path.onAck(ack.entropy, congested, now); // the packet arrived, beyond a hole
+      }
+      lr.onNack(ack, now); // a trimmed packet's NACK reaches the path policy through the recovery
+    } else {
+      path.onAck(ack.entropy, congested, now);
+      cc.onAck(ack, sample, now);
+      lr.onAck(ack, now);
+    }
     transport.pool().release(ack);
     if (finishPs < 0 && lr.complete()) {
       finishPs = now;
       transport.onSenderDone(flow, now);
+    } else if (finishPs < 0) {
+      armTimer(now);
     }
   }
 

@@ -12,9 +12,11 @@ import org.lbsim.lb.PathPolicyFactory;
 import org.lbsim.net.FabricCounters;
 import org.lbsim.net.Node;
 import org.lbsim.net.Packet;
+import org.lbsim.net.PacketFormat;
 import org.lbsim.net.PacketPool;
 import org.lbsim.net.PortConfig;
 import org.lbsim.topo.Fabric;
+import org.lbsim.topo.TierLink;
 import org.lbsim.workload.FlowSpec;
 
 /**
@@ -72,7 +74,7 @@ public final class Transport implements Node {
       CongestionControl cc = new ConstantRate(gapPs[i], jitter);
       RttEstimator rtt = new RttEstimator(settings.initialRtoPs(), settings.minRtoPs());
       long target = settings.format().packetsFor(f.bytes()) + settings.extraPackets();
-      LossRecovery lr = new ErasureCoding(target, settings.format().payloadBytes(), settings.referenceErasure(), rtt);
+      LossRecovery lr = lossRecovery(f, target, rtt);
       Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), gapPs[i], cc, rtt, lr);
       PathPolicy path = paths.create(sender, pathRandom);
       sender.setPath(path);
@@ -80,12 +82,47 @@ public final class Transport implements Node {
       senders[i] = sender;
       PathPolicy ackPath = ackPaths == null ? null
           : ackPaths.create(new AckFlow(i, f.dst(), f.src(), gapPs[i]), ackRandom);
-      receivers[i] = new Receiver(this, i, fabric.host(f.dst()), target * settings.format().payloadBytes(), ackPath);
+      receivers[i] = new Receiver(this, i, fabric.host(f.dst()), receiverLogic(target), ackPath);
       pendingDeps[i] = f.depCount();
     }
     for (int h = 0; h < fabric.hostCount(); h++) {
       fabric.host(h).setStack(this);
     }
+  }
+
+  private LossRecovery lossRecovery(FlowSpec f, long target, RttEstimator rtt) {
+    RecoveryParams r = settings.recovery();
+    return switch (r.kind()) {
+      case "sack" -> SelectiveRepeat.sack(target, rtt, r.sackThreshold(), r.fastRetransmit());
+      case "gbn" -> new GoBackN(target, rtt);
+      case "irn" -> SelectiveRepeat.irn(target, rtt, r.irnBdpCap() > 0 ? r.irnBdpCap() : bdpPackets(f.src(), f.dst()),
+          r.irnRtoLowPs(), r.irnRtoHighPs(), r.irnLowPackets());
+      default -> new ErasureCoding(target, settings.format().payloadBytes(), settings.referenceErasure(), rtt);
+    };
+  }
+
+  private ReceiverLogic receiverLogic(long target) {
+    int payload = settings.format().payloadBytes();
+    return switch (settings.recovery().kind()) {
+      case "sack" -> new SackReceiver(target, payload, false);
+      case "irn" -> new SackReceiver(target, payload, true);
+      case "gbn" -> new GbnReceiver(target, payload);
+      default -> new CodedReceiver(target * payload);
+    };
+  }
+
+  /** Bandwidth-delay product of the unloaded path, in data packets (IRN's default cap on packets in flight). */
+  long bdpPackets(int src, int dst) {
+    PacketFormat fmt = settings.format();
+    long rttPs = 0;
+    for (TierLink l : fabric.path(src, dst)) {
+      rttPs += PortConfig.serializationPs(fmt.dataBytes(), l.bitsPerSecond()) + l.latencyPs();
+    }
+    for (TierLink l : fabric.path(dst, src)) {
+      rttPs += PortConfig.serializationPs(fmt.ackBytes(), l.bitsPerSecond()) + l.latencyPs();
+    }
+    long slotPs = PortConfig.serializationPs(fmt.dataBytes() + fmt.gapBytes(), fabric.settings().hostLink().bitsPerSecond());
+    return Math.max(1, (rttPs + slotPs - 1) / slotPs);
   }
 
   /** Schedules the flows that wait for nothing. */
@@ -153,7 +190,8 @@ public final class Transport implements Node {
       FlowSpec f = flows.get(i);
       Sender s = senders[i];
       out.add(new FlowOutcome(i, f.src(), f.dst(), f.bytes(), s.startPs(), s.finishPs(), receivers[i].completedAtPs(),
-          s.packetsSent(), s.lossRecovery().packetsDeclaredLost(), s.meanRttPs()));
+          s.packetsSent(), s.lossRecovery().packetsDeclaredLost(), s.meanRttPs(), s.lossRecovery().retransmissions(),
+          receivers[i].duplicates(), s.lossRecovery().timeouts()));
     }
     return out;
   }

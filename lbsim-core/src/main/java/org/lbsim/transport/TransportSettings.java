@@ -16,9 +16,10 @@ import org.lbsim.net.PacketFormat;
  *     per slot) instead of per-packet loss timeouts
  * @param initialRtoPs retransmission timeout before the first RTT sample
  * @param minRtoPs floor of the retransmission timeout
+ * @param recovery the loss recovery and its parameters
  */
 public record TransportSettings(PacketFormat format, double rateCoef, int extraPackets, boolean ackEchoesCe,
-    boolean referencePacing, boolean referenceErasure, long initialRtoPs, long minRtoPs) {
+    boolean referencePacing, boolean referenceErasure, long initialRtoPs, long minRtoPs, RecoveryParams recovery) {
 
   public TransportSettings {
     if (!(rateCoef > 0)) {

@@ -1,0 +1,45 @@
+package org.lbsim.net;
+
+/** A growable FIFO of packets on a power-of-two ring: an egress port's queue without allocation in steady state. */
+final class PacketRing {
+  private Packet[] ring = new Packet[64];
+  private int head;
+  private int count;
+  private long bytes;
+
+  void add(Packet p) {
+    if (count == ring.length) {
+      grow();
+    }
+    ring[(head + count) & (ring.length - 1)] = p;
+    count++;
+    bytes += p.sizeBytes;
+  }
+
+  Packet poll() {
+    Packet p = ring[head];
+    ring[head] = null;
+    head = (head + 1) & (ring.length - 1);
+    count--;
+    bytes -= p.sizeBytes;
+    return p;
+  }
+
+  int size() {
+    return count;
+  }
+
+  long bytes() {
+    return bytes;
+  }
+
+  private void grow() {
+    int n = ring.length;
+    Packet[] nr = new Packet[n * 2];
+    for (int i = 0; i < count; i++) {
+      nr[i] = ring[(head + i) & (n - 1)];
+    }
+    ring = nr;
+    head = 0;
+  }
+}

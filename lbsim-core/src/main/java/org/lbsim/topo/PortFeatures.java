@@ -1,0 +1,29 @@
+package org.lbsim.topo;
+
+/**
+ * Port behaviours beyond drop-tail and ECN, all off by default.
+ *
+ * @param trimming off, all (every switch port) or tor-down (ToR / leaf ports towards hosts only)
+ * @param trimmedBytes size of a trimmed packet (the data header)
+ * @param pfc lossless fabric: per-ingress PFC on every link into a switch
+ * @param xoffBytes PFC: pause the upstream port when it has more than this in the switch
+ * @param xonBytes PFC: resume it when that falls to this
+ * @param randomLossRate probability that any link loses a packet after serializing it
+ * @param flakyLinks the first N core→aggregation (spine→leaf) ports lose every packet during bursts
+ * @param burstPs mean burst length of a flaky link
+ * @param periodPs mean time between burst starts
+ */
+public record PortFeatures(String trimming, int trimmedBytes, boolean pfc, long xoffBytes, long xonBytes,
+    double randomLossRate, int flakyLinks, long burstPs, long periodPs) {
+
+  public static final PortFeatures NONE = new PortFeatures("off", 62, false, 0, 0, 0, 0, 10_000_000, 100_000_000);
+
+  public PortFeatures {
+    if (!trimming.equals("off") && !trimming.equals("all") && !trimming.equals("tor-down")) {
+      throw new IllegalArgumentException("trimming must be off, all or tor-down, got " + trimming);
+    }
+    if (pfc && !(xonBytes >= 0 && xonBytes < xoffBytes)) {
+      throw new IllegalArgumentException("PFC needs 0 <= XON < XOFF, got " + xonBytes + " and " + xoffBytes + " B");
+    }
+  }
+}

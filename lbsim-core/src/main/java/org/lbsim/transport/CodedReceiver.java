@@ -1,0 +1,43 @@
+package org.lbsim.transport;
+
+import org.lbsim.net.Packet;
+
+/**
+ * Erasure-coding receiver: every coded packet counts, whatever its sequence; it needs any
+ * {@code neededBytes} of payload. A trimmed packet carries none and is answered by a NACK, which
+ * tells the sender one coded packet must be replaced.
+ */
+final class CodedReceiver implements ReceiverLogic {
+  private final long neededBytes;
+  private long receivedBytes;
+
+  CodedReceiver(long neededBytes) {
+    this.neededBytes = neededBytes;
+  }
+
+  @Override
+  public byte onData(Packet p) {
+    if (p.trimmed) {
+      return Packet.NACK;
+    }
+    receivedBytes += p.payloadBytes;
+    return Packet.ACK;
+  }
+
+  @Override
+  public void fill(Packet p, Packet reply) {
+    reply.seq = p.seq;
+    reply.receivedBytes = receivedBytes;
+    reply.trimmed = p.trimmed;
+  }
+
+  @Override
+  public boolean complete() {
+    return receivedBytes >= neededBytes;
+  }
+
+  @Override
+  public long duplicates() {
+    return 0; // every coded packet is new
+  }
+}

@@ -1,0 +1,57 @@
+package org.lbsim.transport;
+
+import org.lbsim.net.Packet;
+
+/**
+ * RoCE go-back-N receiver: accepts only the expected sequence and discards anything beyond it.
+ * The first packet that reveals a hole (an out-of-order or trimmed one) gets a NACK carrying the
+ * expected sequence; later packets of the same hole get no reply, so the sender goes back once
+ * per hole. An old sequence is a duplicate: its retransmission was spurious.
+ */
+final class GbnReceiver implements ReceiverLogic {
+  private final long target;
+  private final int payloadBytes;
+  private long expected;
+  private long nackedAt = -1;
+  private long duplicates;
+
+  GbnReceiver(long targetPackets, int payloadBytes) {
+    this.target = targetPackets;
+    this.payloadBytes = payloadBytes;
+  }
+
+  @Override
+  public byte onData(Packet p) {
+    if (p.seq < expected) {
+      duplicates++;
+      return Packet.ACK;
+    }
+    if (p.seq == expected && !p.trimmed) {
+      expected++;
+      return Packet.ACK;
+    }
+    if (nackedAt != expected) {
+      nackedAt = expected;
+      return Packet.NACK;
+    }
+    return NO_REPLY;
+  }
+
+  @Override
+  public void fill(Packet p, Packet reply) {
+    reply.seq = p.seq;
+    reply.cumAck = expected;
+    reply.receivedBytes = expected * payloadBytes;
+    reply.trimmed = p.trimmed;
+  }
+
+  @Override
+  public boolean complete() {
+    return expected >= target;
+  }
+
+  @Override
+  public long duplicates() {
+    return duplicates;
+  }
+}

@@ -1,0 +1,125 @@
+package org.lbsim.transport;
+
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Packet;
+
+/**
+ * RoCE go-back-N sender: sends in sequence; a NACK (the receiver saw a hole) or a timeout sends
+ * it back to the receiver's cumulative ack, and everything from there is sent again. The timer
+ * runs from the last new cumulative ack with the {@link RttEstimator}'s RTO, doubled per expiry
+ * until the next new cumulative ack.
+ */
+final class GoBackN implements LossRecovery {
+  private final long target;
+  private final RttEstimator rtt;
+  private PathPolicy path;
+  private long cum;
+  private long next;
+  private long highestSent = -1;
+  private long lastProgressPs;
+  private int backoff;
+  private long lost;
+  private long retransmissions;
+  private long timeouts;
+  private int lastEntropy;
+
+  GoBackN(long targetPackets, RttEstimator rtt) {
+    this.target = targetPackets;
+    this.rtt = rtt;
+  }
+
+  @Override
+  public void setPathPolicy(PathPolicy path) {
+    this.path = path;
+  }
+
+  @Override
+  public long nextToSend(long nowPs) {
+    return complete() || next >= target ? -1 : next;
+  }
+
+  @Override
+  public void onSent(long seq, int entropy, long nowPs) {
+    if (highestSent < cum) {
+      lastProgressPs = nowPs; // first outstanding packet starts the timer
+    }
+    if (seq <= highestSent) {
+      retransmissions++;
+    } else {
+      highestSent = seq;
+    }
+    next = seq + 1;
+    lastEntropy = entropy;
+  }
+
+  @Override
+  public void onAck(Packet ack, long nowPs) {
+    if (ack.cumAck > cum) {
+      cum = Math.min(ack.cumAck, target);
+      lastProgressPs = nowPs;
+      backoff = 0;
+      if (next < cum) {
+        next = cum;
+      }
+    }
+  }
+
+  /** The receiver found a hole at its cumulative ack: go back to it (once per hole, the receiver sees to that). */
+  @Override
+  public void onNack(Packet nack, long nowPs) {
+    onAck(nack, nowPs);
+    if (nack.cumAck == cum && next > cum) {
+      lost += next - cum;
+      next = cum;
+      if (nack.trimmed) {
+        path.onNack(nack.entropy, nowPs);
+      }
+    }
+  }
+
+  @Override
+  public long timerDeadlinePs() {
+    return complete() || highestSent < cum ? -1 : lastProgressPs + (rtt.rtoPs() << backoff);
+  }
+
+  @Override
+  public void onTimeout(long nowPs) {
+    timeouts++;
+    if (backoff < SelectiveRepeat.MAX_BACKOFF) {
+      backoff++;
+    }
+    lastProgressPs = nowPs;
+    lost += next - cum;
+    next = cum;
+    path.onTimeout(lastEntropy, nowPs);
+  }
+
+  @Override
+  public boolean complete() {
+    return cum >= target;
+  }
+
+  @Override
+  public long packetsDeclaredLost() {
+    return lost;
+  }
+
+  @Override
+  public long extraPacketsSent() {
+    return retransmissions;
+  }
+
+  @Override
+  public long retransmissions() {
+    return retransmissions;
+  }
+
+  @Override
+  public long timeouts() {
+    return timeouts;
+  }
+
+  long nextSequence() {
+    return next;
+  }
+}

@@ -1,0 +1,26 @@
+package org.lbsim.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SackThresholdPresetTest {
+  @Test
+  void sweepsTheStudysThresholdsOverBothWorkloadsWithSpraying() {
+    Preset p = Presets.find("sack-threshold");
+    assertThat(p).isNotNull();
+    assertThat(p.base()).contains("lr=sack", "lb=host-spray");
+    assertThat(p.grid(1)).hasSize(12 * 2);
+    assertThat(p.axes().get(0).values()).containsExactly("1", "2", "3", "4", "6", "8", "12", "16", "24", "32", "48", "64");
+  }
+
+  @Test
+  void bestMarkedStarsTheLowestValuePerColumn() {
+    Analysis fixed = runs -> new Table(List.of("x", "a % over bound", "b % over bound", "unfinished runs"),
+        List.of(List.of("1", "5.00", "9.00", "0"), List.of("2", "3.00", "-", "0"), List.of("3", "4.00", "8.50", "0")));
+    Table t = new BestMarked(fixed).analyze(List.of());
+    assertThat(t.rows()).extracting(r -> r.get(1)).containsExactly("5.00", "3.00 *", "4.00");
+    assertThat(t.rows()).extracting(r -> r.get(2)).containsExactly("9.00", "-", "8.50 *");
+  }
+}

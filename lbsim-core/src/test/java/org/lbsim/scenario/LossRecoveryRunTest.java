@@ -1,0 +1,129 @@
+package org.lbsim.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.lbsim.metrics.PortStats;
+import org.lbsim.metrics.RunResult;
+import org.lbsim.transport.FlowOutcome;
+
+/** Loss recovery, trimming, PFC and link losses on whole fabrics; every run conserves packets. */
+class LossRecoveryRunTest {
+  private static final String[] SPRAYED_PERMUTATION = {"topology.k=4", "lb=host-spray", "workload.kind=permutation",
+      "workload.size=256KiB", "buffer.bytes=8MB"};
+
+  private static RunResult run(String[] base, String... more) {
+    String[] all = new String[base.length + more.length];
+    System.arraycopy(base, 0, all, 0, base.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return Scenarios.run(Scenarios.of(all));
+  }
+
+  @Test
+  void goBackNRetransmitsSpuriouslyUnderSprayingWhileSackBeyondTheReorderingDepthDoesNot() {
+    RunResult gbn = run(SPRAYED_PERMUTATION, "lr=gbn");
+    assertThat(gbn.unfinishedFlows()).isZero();
+    assertThat(gbn.drops()).isZero();
+    assertThat(gbn.counters().get("spurious_retransmissions")).isPositive();
+    assertThat(gbn.counters().get("nack_sent")).isPositive();
+    assertThat(gbn.flows().stream().mapToLong(FlowOutcome::spuriousRetransmissions).sum())
+        .isEqualTo(gbn.counters().get("spurious_retransmissions"));
+
+    RunResult sack = run(SPRAYED_PERMUTATION, "lr=sack", "sack.threshold=64");
+    assertThat(sack.unfinishedFlows()).isZero();
+    assertThat(sack.drops()).isZero();
+    assertThat(sack.counters().get("retransmissions")).isZero();
+    assertThat(sack.counters().get("spurious_retransmissions")).isZero();
+    assertThat(sack.cctPs()).isLessThan(gbn.cctPs());
+  }
+
+  @Test
+  void aSmallSackThresholdMistakesReorderingForLoss() {
+    RunResult sack = run(SPRAYED_PERMUTATION, "lr=sack", "sack.threshold=1");
+    assertThat(sack.drops()).isZero();
+    assertThat(sack.counters().get("spurious_retransmissions")).isPositive();
+    assertThat(sack.counters().get("spurious_retransmissions")).isEqualTo(sack.counters().get("retransmissions"));
+  }
+
+  private static final String[] INCAST = {"topology.k=4", "workload.kind=incast", "workload.senders=15",
+      "workload.size=256KiB", "buffer.packets=8"};
+
+  @ParameterizedTest
+  @ValueSource(strings = {"erasure", "sack", "irn"})
+  void trimmingTurnsIncastLossesIntoNacks(String lr) {
+    RunResult dropTail = run(INCAST, "lr=" + lr);
+    assertThat(dropTail.counters().get("data_dropped")).isPositive();
+    RunResult trimmed = run(INCAST, "lr=" + lr, "buffer.trimming=all");
+    Map<String, Long> c = trimmed.counters();
+    assertThat(trimmed.unfinishedFlows()).isZero();
+    assertThat(c.get("data_dropped")).isZero();
+    assertThat(c.get("data_trimmed")).isPositive();
+    if (lr.equals("irn")) {
+      assertThat(c.get("nack_sent")).isGreaterThan(c.get("data_trimmed")); // IRN also NACKs out-of-order packets
+    } else {
+      assertThat(c.get("nack_sent")).isEqualTo(c.get("data_trimmed")); // one NACK per trimmed header
+    }
+    assertThat(trimmed.ports().stream().mapToLong(PortStats::trims).sum()).isEqualTo(c.get("data_trimmed"));
+  }
+
+  @Test
+  void trimmingOnlyAtTorDownlinksLeavesOtherPortsDropTail() {
+    RunResult r = run(INCAST, "lr=sack", "buffer.trimming=tor-down");
+    assertThat(r.unfinishedFlows()).isZero();
+    for (PortStats p : r.ports()) {
+      if (!p.tier().equals("tor-down")) {
+        assertThat(p.trims()).as(p.port()).isZero();
+      }
+    }
+    assertThat(r.counters().get("data_trimmed")).isPositive();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"erasure", "gbn"})
+  void pfcMakesA16To1IncastOnAFatTreeLossless(String lr) {
+    RunResult r = Scenarios.run(Scenarios.of("topology.k=8", "workload.kind=incast", "workload.senders=16",
+        "workload.size=64KiB", "buffer.pfc=on", "buffer.bytes=2MB", "lr=" + lr));
+    assertThat(r.unfinishedFlows()).isZero();
+    assertThat(r.drops()).isZero();
+    assertThat(r.counters().get("pause_frames")).isPositive();
+    assertThat(r.counters().get("paused_ps")).isPositive();
+    assertThat(r.counters().get("ports_paused_at_end")).isZero();
+    assertThat(r.ports().stream().mapToLong(PortStats::pauseFrames).sum()).isEqualTo(r.counters().get("pause_frames"));
+    assertThat(r.ports().stream().mapToLong(PortStats::pausedPs).sum()).isEqualTo(r.counters().get("paused_ps"));
+  }
+
+  @Test
+  void pfcRefusesBuffersWithoutHeadroom() {
+    assertThatThrownBy(() -> Scenarios.of("buffer.pfc=on"))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("buffer.pfc")
+        .hasMessageContaining("raise buffer.bytes");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"erasure", "sack", "gbn", "irn"})
+  void everyRecoveryCompletesOverRandomAndBurstyLoss(String lr) {
+    RunResult r = Scenarios.run(Scenarios.of("topology.k=4", "workload.kind=permutation", "workload.size=128KiB",
+        "loss.random_rate=0.01", "loss.flaky_links=2", "loss.burst_us=2", "loss.period_us=10", "lr=" + lr));
+    assertThat(r.unfinishedFlows()).isZero();
+    assertThat(r.drops()).isPositive();
+    if (!lr.equals("erasure")) {
+      assertThat(r.counters().get("retransmissions")).isPositive();
+    }
+  }
+
+  @Test
+  void badLossRecoveryValuesAreRefusedWithKeyValueAndAllowed() {
+    assertThatThrownBy(() -> Scenarios.of("lr=tcp")).hasMessageContaining("lr: invalid value (got 'tcp'; allowed: erasure, sack, gbn, irn)");
+    assertThatThrownBy(() -> Scenarios.of("sack.fast_retransmit=2")).hasMessageContaining("sack.fast_retransmit");
+    assertThatThrownBy(() -> Scenarios.of("buffer.trimming=some")).hasMessageContaining("allowed: off, all, tor-down");
+    assertThatThrownBy(() -> Scenarios.of("loss.random_rate=1.5")).hasMessageContaining("loss.random_rate");
+    assertThatThrownBy(() -> Scenarios.of("buffer.pfc_xoff_packets=4", "buffer.pfc_xon_packets=6"))
+        .hasMessageContaining("buffer.pfc_xon_packets");
+    assertThatThrownBy(() -> Scenarios.of("irn.bdp_cap=0")).hasMessageContaining("irn.bdp_cap");
+  }
+}
