@@ -68,7 +68,11 @@ public final class ErasureCoding implements LossRecovery {
 
   private void detectTimeouts(long nowPs) {
     int mask = sentAt.length - 1;
-    long rto = rtt.rtoPs();
+    // A repair costs a whole coded packet of link time, so a packet counts as lost only when it
+    // is late by the RTO and by half an SRTT beyond the SRTT: once the RTT variance has settled,
+    // srtt + 4 mdev alone falls inside the queueing swing of a sprayed fabric and would replace
+    // packets that were only delayed.
+    long rto = Math.max(rtt.rtoPs(), rtt.srttPs() + rtt.srttPs() / 2);
     while (base < sent) {
       int i = (int) (base & mask);
       if (acked[i]) {
