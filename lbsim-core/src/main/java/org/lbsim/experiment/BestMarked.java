@@ -4,10 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Marks, in every "% over bound" column of another analysis's table, the row with the lowest
- * value with a trailing {@code *}: the best setting of the swept parameter per workload.
+ * Marks, in every "% over bound" column of another analysis's table, the best setting of the
+ * swept parameter per workload with a trailing {@code *}: the first row (in sweep order, e.g.
+ * the smallest threshold) whose value is within {@link #TOLERANCE_PP} percentage points of the
+ * column's lowest. Past the knee a larger setting buys nothing measurable, so the knee is what
+ * a user should pick and what the study reports.
  */
 public record BestMarked(Analysis inner) implements Analysis {
+  /** Differences smaller than this are noise between settings, not a better setting. */
+  public static final double TOLERANCE_PP = 0.1;
+
   @Override
   public Table analyze(List<RunRecord> runs) {
     Table t = inner.analyze(runs);
@@ -29,6 +35,13 @@ public record BestMarked(Analysis inner) implements Analysis {
         }
       }
       if (best >= 0) {
+        for (int i = 0; i < rows.size(); i++) {
+          String v = rows.get(i).get(c);
+          if (!v.equals("-") && Double.parseDouble(v) <= bestValue + TOLERANCE_PP) {
+            best = i;
+            break;
+          }
+        }
         rows.get(best).set(c, rows.get(best).get(c) + " *");
       }
     }

@@ -12,6 +12,7 @@ class SackThresholdPresetTest {
     assertThat(p).isNotNull();
     assertThat(p.base()).contains("lr=sack", "lb=host-spray");
     assertThat(p.grid(1)).hasSize(12 * 2);
+    assertThat(p.base()).contains("workload.size=1MiB");
     assertThat(p.axes().get(0).values()).containsExactly("1", "2", "3", "4", "6", "8", "12", "16", "24", "32", "48", "64");
   }
 
@@ -22,5 +23,13 @@ class SackThresholdPresetTest {
     Table t = new BestMarked(fixed).analyze(List.of());
     assertThat(t.rows()).extracting(r -> r.get(1)).containsExactly("5.00", "3.00 *", "4.00");
     assertThat(t.rows()).extracting(r -> r.get(2)).containsExactly("9.00", "-", "8.50 *");
+  }
+
+  @Test
+  void bestIsTheKneeTheFirstSettingWithinTheTolerance() {
+    Analysis fixed = runs -> new Table(List.of("x", "a % over bound"), List.of(List.of("16", "12.89"),
+        List.of("32", "12.59"), List.of("48", "12.57"), List.of("64", "12.57")));
+    Table t = new BestMarked(fixed).analyze(List.of());
+    assertThat(t.rows()).extracting(r -> r.get(1)).containsExactly("12.89", "12.59 *", "12.57", "12.57");
   }
 }
