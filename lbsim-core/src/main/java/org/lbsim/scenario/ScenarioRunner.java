@@ -49,7 +49,7 @@ public final class ScenarioRunner {
     List<FlowSpec> flows = Workloads.generate(s, sim.random());
     boolean reference = s.profile() == Profile.REFERENCE;
     TransportSettings ts = new TransportSettings(format, s.rateCoef(), s.extraPackets(), !reference, reference,
-        reference, s.initialRtoPs(), s.minRtoPs(), s.recovery());
+        reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference);
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx));
     transport.start();

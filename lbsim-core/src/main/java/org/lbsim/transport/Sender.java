@@ -36,6 +36,11 @@ final class Sender implements EventTarget, FlowInfo {
   private long rttSamples;
   private boolean timerPending;
   private long timerAtPs;
+  private final boolean nicBackpressure;
+  private final int dataBytes;
+  private final long dataSlotPs;
+  private final long maxCatchUpPs;
+  private long nominalPs;
 
   Sender(Transport transport, int flow, Host host, int dst, long nominalGapPs, CongestionControl cc, RttEstimator rtt,
       LossRecovery lr) {
@@ -48,6 +53,13 @@ final class Sender implements EventTarget, FlowInfo {
     this.cc = cc;
     this.lr = lr;
     this.rtt = rtt;
+    PacketFormat f = transport.settings().format();
+    this.nicBackpressure = transport.settings().nicBackpressure();
+    this.dataBytes = f.dataBytes();
+    this.dataSlotPs = host.nic().serializationPs((long) f.dataBytes() + f.gapBytes());
+    // a flow held back by its NIC may catch up at most one gap's worth of slots: a paced flow
+    // must not turn into a burst after a long stall
+    this.maxCatchUpPs = nominalGapPs;
   }
 
   /** Attaches the host path policy (created after the sender, because it may ask the sender about the flow). */
@@ -80,10 +92,11 @@ final class Sender implements EventTarget, FlowInfo {
     return rtt.rtoPs();
   }
 
-  /** Starts pacing at {@code atPs}, which is also the origin of the flow's completion time. */
-  void start(long atPs) {
-    startPs = atPs;
-    sim.schedule(atPs, this, TICK, 0);
+  /** Starts pacing at {@code firstSlotPs}; the flow's completion time is measured from {@code originPs}. */
+  void start(long originPs, long firstSlotPs) {
+    startPs = originPs;
+    nominalPs = firstSlotPs;
+    sim.schedule(firstSlotPs, this, TICK, 0);
   }
 
   @Override
@@ -104,11 +117,34 @@ final class Sender implements EventTarget, FlowInfo {
       armTimer(now);
       return;
     }
+    if (nicBackpressure) {
+      tickWithBackpressure(now);
+      return;
+    }
     long seq = lr.nextToSend(now);
     if (seq >= 0 && cc.mayTransmit(packetsSent)) {
       send(seq, now);
     }
     sim.schedule(now + cc.pacingGapPs(now), this, TICK, 0);
+  }
+
+  /**
+   * Pacing against nominal slot times: while the NIC holds a whole data packet besides the one it
+   * is serializing, the slot's packet waits (retrying an eighth of a packet time later) without
+   * losing the slot, so the flows sharing a host keep their fair share and the link stays busy,
+   * while the NIC never piles up data behind the ACKs it also carries.
+   */
+  private void tickWithBackpressure(long now) {
+    if (host.nic().queuedBytes() >= 2L * dataBytes) {
+      sim.schedule(now + Math.max(1, dataSlotPs / 8), this, TICK, 0);
+      return;
+    }
+    long seq = lr.nextToSend(now);
+    if (seq >= 0 && cc.mayTransmit(packetsSent)) {
+      send(seq, now);
+    }
+    nominalPs = Math.max(nominalPs, now - maxCatchUpPs) + cc.pacingGapPs(now);
+    sim.schedule(Math.max(nominalPs, now), this, TICK, 0);
   }
 
   private void send(long seq, long now) {

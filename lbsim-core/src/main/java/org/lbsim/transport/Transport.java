@@ -31,6 +31,7 @@ public final class Transport implements Node {
   private final Sender[] senders;
   private final Receiver[] receivers;
   private final long[] gapPs;
+  private final long[] phasePs;
   private final int[][] dependents;
   private final int[] pendingDeps;
   private int sendersDone;
@@ -85,6 +86,7 @@ public final class Transport implements Node {
       receivers[i] = new Receiver(this, i, fabric.host(f.dst()), receiverLogic(target), ackPath);
       pendingDeps[i] = f.depCount();
     }
+    phasePs = phases(this.flows, gapPs, fabric.hostCount());
     for (int h = 0; h < fabric.hostCount(); h++) {
       fabric.host(h).setStack(this);
     }
@@ -135,11 +137,36 @@ public final class Transport implements Node {
   }
 
   private void startFlow(int i, long atPs) {
-    long at = atPs;
     if (settings.referencePacing()) {
-      at += sim.random().stream("start-jitter", i).nextLong(gapPs[i]);
+      long at = atPs + sim.random().stream("start-jitter", i).nextLong(gapPs[i]);
+      senders[i].start(at, at); // the reference measures the FCT from the jittered start
+    } else {
+      senders[i].start(atPs, atPs + phasePs[i]);
     }
-    senders[i].start(at);
+  }
+
+  /**
+   * The ideal sender's slot within its host's pacing round: the flows a host sources in one
+   * stage take turns, ordered by their distance (dst - src) mod n, so that in each slot every
+   * host sends to the host at the same distance and an all-to-all proceeds as a sequence of
+   * permutations (the study's "union of permutations") instead of every host sweeping the
+   * destinations in the same order at the same time.
+   */
+  private static long[] phases(List<FlowSpec> flows, long[] gapPs, int hosts) {
+    Map<Long, List<FlowSpec>> groups = new HashMap<>();
+    for (FlowSpec f : flows) {
+      groups.computeIfAbsent(key(f.src(), f.stage()), k -> new ArrayList<>()).add(f);
+    }
+    long[] phase = new long[flows.size()];
+    for (List<FlowSpec> g : groups.values()) {
+      g.sort(java.util.Comparator.comparingInt((FlowSpec f) -> Math.floorMod(f.dst() - f.src(), hosts))
+          .thenComparingInt(FlowSpec::id));
+      for (int r = 0; r < g.size(); r++) {
+        FlowSpec f = g.get(r);
+        phase[f.id()] = gapPs[f.id()] * r / g.size();
+      }
+    }
+    return phase;
   }
 
   @Override

@@ -16,10 +16,15 @@ import org.lbsim.net.PacketFormat;
  *     per slot) instead of per-packet loss timeouts
  * @param initialRtoPs retransmission timeout before the first RTT sample
  * @param minRtoPs floor of the retransmission timeout
+ * @param nicBackpressure a sender does not post a data packet while its host NIC still holds a
+ *     full data packet waiting: the host cannot push faster than its link drains, so the ACKs it
+ *     returns slow its own data instead of piling it up in an ever-growing NIC queue (off in the
+ *     reference profile, whose NIC queue is unbounded and never pushes back)
  * @param recovery the loss recovery and its parameters
  */
 public record TransportSettings(PacketFormat format, double rateCoef, int extraPackets, boolean ackEchoesCe,
-    boolean referencePacing, boolean referenceErasure, long initialRtoPs, long minRtoPs, RecoveryParams recovery) {
+    boolean referencePacing, boolean referenceErasure, long initialRtoPs, long minRtoPs, RecoveryParams recovery,
+    boolean nicBackpressure) {
 
   public TransportSettings {
     if (!(rateCoef > 0)) {
