@@ -47,7 +47,7 @@ final class Tables {
     }
     StringBuilder b = new StringBuilder("<table><thead><tr><th>run</th>");
     for (String k : keys) {
-      b.append("<th>").append(esc(k.replace('_', ' '))).append("</th>");
+      b.append("<th>").append(esc(k)).append("</th>");
     }
     b.append("<th>conservation</th></tr></thead><tbody>\n");
     for (RunData r : runs) {
