@@ -60,7 +60,9 @@ record QueueScalingChart(List<Series> series) implements Chart {
       double[] y = pts.values().stream().mapToDouble(Double::doubleValue).toArray();
       out.add(new Series(e.getKey(), Stats.logLogSlope(x, y), pts));
     }
-    return Optional.of(new QueueScalingChart(out));
+    // a log axis cannot show an empty queue: with nothing above zero there is no chart to draw
+    boolean drawable = out.stream().anyMatch(s -> s.points().values().stream().anyMatch(q -> q > 0));
+    return drawable ? Optional.of(new QueueScalingChart(out)) : Optional.empty();
   }
 
   static String legend(Series s) {
