@@ -1,0 +1,48 @@
+package org.lbsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ReportCommandTest {
+  @TempDir
+  Path dir;
+
+  private int run(StringWriter out, StringWriter err, String... args) {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setExecutionExceptionHandler(new Errors());
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  @Test
+  void aFolderWithoutResultsIsOneLineAndExitCode2() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = run(out, err, "report", dir.toString());
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).isEqualTo("error: " + dir + ": no summary.json found in it or its subfolders\n");
+  }
+
+  @Test
+  void reportsARunFolderToTheGivenFile() throws IOException {
+    Path res = dir.resolve("res");
+    Path yaml = dir.resolve("tiny.yaml");
+    Files.writeString(yaml, "topology: {k: 4}\nworkload: {kind: permutation, size: 64KiB}\n");
+    assertThat(run(new StringWriter(), new StringWriter(), "run", yaml.toString(), "--out", res.toString())).isZero();
+    Path html = dir.resolve("out").resolve("r.html");
+    StringWriter out = new StringWriter();
+    int code = run(out, new StringWriter(), "report", res.toString(), "--out", html.toString());
+    assertThat(code).isZero();
+    assertThat(out.toString()).contains("1 runs");
+    assertThat(Files.readString(html)).contains("id=\"chart-fct-cdf\"");
+  }
+}

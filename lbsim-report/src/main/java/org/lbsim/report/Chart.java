@@ -1,0 +1,21 @@
+package org.lbsim.report;
+
+import java.util.Map;
+
+/**
+ * One chart of the report, drawn twice from the same data: as a Vega-Lite spec for the
+ * interactive HTML page and as an XChart chart for a static PNG (papers, CI artifacts).
+ */
+sealed interface Chart permits OverBoundChart, QueueScalingChart, FctCdfChart, LinkLoadChart, HottestPortsChart {
+  /** The chart's div id in the page and its PNG's file name (without extension). */
+  String id();
+
+  String title();
+
+  /** What the chart shows and how to read it; plain text. */
+  String note();
+
+  Map<String, Object> vegaLite();
+
+  org.knowm.xchart.internal.chartpart.Chart<?, ?> xchart();
+}

@@ -1,0 +1,115 @@
+package org.lbsim.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Finds the runs under a results folder and reads their files. A run is any folder holding a
+ * {@code summary.json}, so one loader covers a single run, {@code run}'s output, a sweep
+ * ({@code runs/<run>/}) and a reproduce preset alike, without knowing which produced it.
+ */
+final class RunLoader {
+  /** Deep enough for {@code results/<sweep>/runs/<run>}, shallow enough to stay quick. */
+  private static final int MAX_DEPTH = 6;
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+
+  private RunLoader() {}
+
+  static List<RunData> load(Path root) {
+    if (!Files.isDirectory(root)) {
+      throw new ReportException(root + ": no such folder");
+    }
+    List<Path> dirs;
+    try (Stream<Path> s = Files.walk(root, MAX_DEPTH)) {
+      // sorted by relative path so the same results always give the same report
+      dirs = s.filter(p -> p.getFileName().toString().equals("summary.json") && Files.isRegularFile(p))
+          .map(Path::getParent)
+          .sorted(Comparator.comparing(p -> root.relativize(p).toString()))
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(), e);
+    }
+    if (dirs.isEmpty()) {
+      throw new ReportException(root + ": no summary.json found in it or its subfolders");
+    }
+    List<RunData> runs = new ArrayList<>();
+    for (Path d : dirs) {
+      runs.add(read(d, label(root, d)));
+    }
+    return runs;
+  }
+
+  /** The folder relative to the results folder, without a sweep's {@code runs/} prefix. */
+  private static String label(Path root, Path dir) {
+    String rel = root.relativize(dir).toString().replace('\\', '/');
+    if (rel.isEmpty()) {
+      Path abs = dir.toAbsolutePath().normalize().getFileName();
+      return abs == null ? "run" : abs.toString();
+    }
+    return rel.startsWith("runs/") ? rel.substring("runs/".length()) : rel;
+  }
+
+  static RunData read(Path dir, String name) {
+    Path summaryFile = dir.resolve("summary.json");
+    JsonNode summary;
+    try {
+      summary = JSON.readTree(summaryFile.toFile());
+    } catch (IOException e) {
+      throw new ReportException(summaryFile + ": not a valid summary (" + e.getMessage().lines().findFirst().orElse("") + ")");
+    }
+    Map<String, String> settings = new LinkedHashMap<>();
+    JsonNode s = summary.path("settings");
+    s.fieldNames().forEachRemaining(k -> settings.put(k, s.get(k).asText()));
+    long[] fcts = new long[0];
+    long messageBytes = 0;
+    Path flows = dir.resolve("flows.csv");
+    if (Files.isRegularFile(flows)) {
+      List<CSVRecord> rows = records(flows);
+      long[] f = new long[rows.size()];
+      int n = 0;
+      for (CSVRecord r : rows) {
+        messageBytes = Math.max(messageBytes, Long.parseLong(r.get("bytes")));
+        long fct = Long.parseLong(r.get("fct_ps"));
+        if (fct >= 0) {
+          f[n++] = fct; // unfinished flows have no completion time
+        }
+      }
+      fcts = Arrays.copyOf(f, n);
+      Arrays.sort(fcts);
+    }
+    List<PortRow> ports = new ArrayList<>();
+    Path portsFile = dir.resolve("ports.csv");
+    if (Files.isRegularFile(portsFile)) {
+      for (CSVRecord r : records(portsFile)) {
+        ports.add(new PortRow(r.get("port"), r.get("tier"), Long.parseLong(r.get("max_queue_bytes")),
+            Double.parseDouble(r.get("mean_queue_bytes")), Long.parseLong(r.get("drops")),
+            Double.parseDouble(r.get("utilization"))));
+      }
+    }
+    return new RunData(name, dir, summary, settings, fcts, messageBytes, ports);
+  }
+
+  private static List<CSVRecord> records(Path file) {
+    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      return CSV.parse(r).getRecords();
+    } catch (IOException | IllegalArgumentException e) {
+      throw new ReportException(file + ": cannot read it (" + e.getMessage() + ")");
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package org.lbsim.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens a generated report in headless Chromium, offline, and checks that every chart drew and
+ * the page logged no error. The page writes its own verdict into #lbsim-status once every
+ * vegaEmbed promise has settled; Chromium's --dump-dom prints the DOM after that, so no
+ * browser-driving library is needed. Skipped when no {@code chromium} is on the PATH.
+ */
+class ReportBrowserTest {
+  private static final long TIMEOUT_S = 60;
+  private static final Pattern STATUS =
+      Pattern.compile("<div id=\"lbsim-status\" data-status=\"(\\w+)\">(.*?)</div>", Pattern.DOTALL);
+
+  @TempDir
+  Path dir;
+
+  @Test
+  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  void everyChartRendersWithoutErrorsInHeadlessChromium() throws Exception {
+    Path chromium = onPath("chromium");
+    Assumptions.assumeTrue(chromium != null,
+        "no 'chromium' on the PATH: skipping the browser test of report.html (apt-get install -y chromium)");
+    Path results = dir.resolve("results");
+    TinyResults.write(results);
+    ReportBuilder.Result report = ReportBuilder.build(results, null, false);
+
+    String dom = dumpDom(chromium, report.html());
+
+    Matcher m = STATUS.matcher(dom);
+    assertThat(m.find()).as("status marker in the dumped DOM").isTrue();
+    assertThat(m.group(1) + ": " + m.group(2)).as("page status").isEqualTo("ok: all charts rendered");
+    for (String id : report.charts()) {
+      String chart = chartDiv(dom, id);
+      assertThat(count(chart, "<svg") + count(chart, "<canvas")).as("svg/canvas in chart " + id).isPositive();
+      assertThat(chart).as("vega's drawing in chart " + id).contains("class=\"marks\"");
+    }
+  }
+
+  /** Everything from the chart's div up to the end of its section. */
+  private static String chartDiv(String dom, String id) {
+    int start = dom.indexOf("id=\"chart-" + id + "\"");
+    assertThat(start).as("div of chart " + id).isNotNegative();
+    int end = dom.indexOf("</section>", start);
+    return dom.substring(start, end < 0 ? dom.length() : end);
+  }
+
+  private static int count(String s, String what) {
+    int n = 0;
+    for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  private String dumpDom(Path chromium, Path html) throws IOException, InterruptedException {
+    Path profile = Files.createDirectories(dir.resolve("chromium-profile"));
+    Path out = dir.resolve("dom.html");
+    Path err = dir.resolve("chromium.log");
+    ProcessBuilder pb = new ProcessBuilder(List.of(chromium.toString(),
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        // any network lookup fails: the report must render from the file alone
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+        "--user-data-dir=" + profile, "--virtual-time-budget=10000", "--dump-dom",
+        html.toAbsolutePath().toUri().toString()))
+        .redirectOutput(out.toFile())
+        .redirectError(err.toFile());
+    Process p = pb.start();
+    if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly();
+      fail("chromium did not finish within " + TIMEOUT_S + " s; its log: " + tail(err));
+    }
+    String dom = Files.readString(out, StandardCharsets.UTF_8);
+    if (dom.isBlank()) {
+      fail("chromium dumped no DOM (exit " + p.exitValue() + "); its log: " + tail(err));
+    }
+    return dom;
+  }
+
+  private static String tail(Path log) throws IOException {
+    String s = Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
+    return s.length() > 2000 ? s.substring(s.length() - 2000) : s;
+  }
+
+  static Path onPath(String name) {
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return null;
+    }
+    for (String d : path.split(File.pathSeparator)) {
+      Path p = Path.of(d, name);
+      if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+        return p;
+      }
+    }
+    return null;
+  }
+}
