@@ -38,6 +38,7 @@ public final class EgressPort implements EventTarget {
   private LossModel loss;
   private long freeAtPs; // when the transmitter may start the next packet (after the gap)
   private boolean wakeupPending; // invariant: packets waiting and not paused => a TX_FREE event is pending
+  private DequeueListener dequeueListener;
   private long servingBytes;
   private long servingEndPs;
 
@@ -217,6 +218,18 @@ public final class EgressPort implements EventTarget {
     if (wakeupPending) {
       sim.schedule(freeAtPs, this, TX_FREE, 0);
     }
+    if (dequeueListener != null) {
+      dequeueListener.onDequeue(this); // last: the port is consistent, the listener may enqueue
+    }
+  }
+
+  /** Told each time this port takes a packet off its queue to serialize it (host NIC back-pressure). */
+  public interface DequeueListener {
+    void onDequeue(EgressPort port);
+  }
+
+  public void setDequeueListener(DequeueListener listener) {
+    this.dequeueListener = listener;
   }
 
   /** PFC: the next switch now holds {@code bytes} more that came through this port. */

@@ -41,6 +41,7 @@ final class Sender implements EventTarget, FlowInfo {
   private final long dataSlotPs;
   private final long maxCatchUpPs;
   private long nominalPs;
+  private NicGate gate;
 
   Sender(Transport transport, int flow, Host host, int dst, long nominalGapPs, CongestionControl cc, RttEstimator rtt,
       LossRecovery lr) {
@@ -128,17 +129,32 @@ final class Sender implements EventTarget, FlowInfo {
     sim.schedule(now + cc.pacingGapPs(now), this, TICK, 0);
   }
 
+  /** The NIC has room again for this sender's slot (see {@link NicGate}). */
+  void resume(long now) {
+    if (finishPs < 0) {
+      sendInSlot(now);
+    }
+  }
+
+  void setGate(NicGate gate) {
+    this.gate = gate;
+  }
+
   /**
    * Pacing against nominal slot times: while the NIC holds a whole data packet besides the one it
-   * is serializing, the slot's packet waits (retrying an eighth of a packet time later) without
-   * losing the slot, so the flows sharing a host keep their fair share and the link stays busy,
+   * is serializing, the slot's packet waits in the host's {@link NicGate} without losing the slot, so the flows sharing a host keep their fair share and the link stays busy,
    * while the NIC never piles up data behind the ACKs it also carries.
    */
   private void tickWithBackpressure(long now) {
-    if (host.nic().queuedBytes() >= 2L * dataBytes) {
-      sim.schedule(now + Math.max(1, dataSlotPs / 8), this, TICK, 0);
+    if (!gate.admits()) {
+      gate.await(this); // resumed, without an event, when the NIC dequeues
       return;
     }
+    sendInSlot(now);
+  }
+
+  /** Sends this slot's packet (the NIC has room) and schedules the next nominal slot. */
+  private void sendInSlot(long now) {
     long seq = lr.nextToSend(now);
     if (seq >= 0 && cc.mayTransmit(packetsSent)) {
       send(seq, now);

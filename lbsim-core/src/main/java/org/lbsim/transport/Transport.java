@@ -87,6 +87,17 @@ public final class Transport implements Node {
       pendingDeps[i] = f.depCount();
     }
     phasePs = phases(this.flows, gapPs, fabric.hostCount());
+    if (settings.nicBackpressure()) {
+      NicGate[] gates = new NicGate[fabric.hostCount()];
+      long limit = 2L * settings.format().dataBytes(); // one packet in service and one waiting
+      for (Sender s : senders) {
+        int h = s.src();
+        if (gates[h] == null) {
+          gates[h] = new NicGate(sim, fabric.host(h).nic(), limit);
+        }
+        s.setGate(gates[h]);
+      }
+    }
     for (int h = 0; h < fabric.hostCount(); h++) {
       fabric.host(h).setStack(this);
     }

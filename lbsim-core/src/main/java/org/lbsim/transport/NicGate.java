@@ -1,0 +1,53 @@
+package org.lbsim.transport;
+
+import org.lbsim.net.EgressPort;
+
+/**
+ * Host NIC back-pressure for the senders of one host: a sender may post a data packet only while
+ * the NIC holds less than {@code limitBytes}; otherwise it waits here, without any event, until
+ * the NIC takes a packet off its queue. Waiters resume in arrival order, one per freed place.
+ */
+final class NicGate implements EgressPort.DequeueListener {
+  private final EgressPort nic;
+  private final long limitBytes;
+  private Sender[] waiting = new Sender[8];
+  private int head;
+  private int count;
+  private final org.lbsim.engine.Simulator sim;
+
+  NicGate(org.lbsim.engine.Simulator sim, EgressPort nic, long limitBytes) {
+    this.sim = sim;
+    this.nic = nic;
+    this.limitBytes = limitBytes;
+    nic.setDequeueListener(this);
+  }
+
+  boolean admits() {
+    return count == 0 && nic.queuedBytes() < limitBytes;
+  }
+
+  void await(Sender s) {
+    if (count == waiting.length) {
+      Sender[] n = new Sender[waiting.length * 2];
+      for (int i = 0; i < count; i++) {
+        n[i] = waiting[(head + i) & (waiting.length - 1)];
+      }
+      waiting = n;
+      head = 0;
+    }
+    waiting[(head + count) & (waiting.length - 1)] = s;
+    count++;
+  }
+
+  @Override
+  public void onDequeue(EgressPort port) {
+    long now = sim.now();
+    while (count > 0 && nic.queuedBytes() < limitBytes) {
+      Sender s = waiting[head];
+      waiting[head] = null;
+      head = (head + 1) & (waiting.length - 1);
+      count--;
+      s.resume(now);
+    }
+  }
+}
