@@ -1,9 +1,7 @@
 package org.lbsim.engine;
 
 /**
- * 4-ary min-heap of pending events on primitive arrays, ordered by (time, insertion sequence).
- * Four children per node halve the depth of a binary heap; the children sit next to each other
- * in memory, so comparing them costs about one cache line.
+ * Binary min-heap of pending events on primitive arrays, ordered by (time, insertion sequence).
  *
  * <p>The sequence number breaks ties in insertion order (FIFO), which makes every run with the
  * same inputs replay identically. Heap entries hold only the key and a slot index; the target,
@@ -60,7 +58,7 @@ public final class EventQueue {
     long s = nextSeq++;
     int i = size++;
     while (i > 0) {
-      int parent = (i - 1) >>> 2;
+      int parent = (i - 1) >>> 1;
       long pt = time[parent];
       if (pt < t || (pt == t && seq[parent] < s)) {
         break;
@@ -98,30 +96,21 @@ public final class EventQueue {
 
   private void siftDownFromRoot(long t, long s, int slot, int n) {
     int i = 0;
-    while (true) {
-      int first = 4 * i + 1;
-      if (first >= n) {
+    int half = n >>> 1;
+    while (i < half) {
+      int c = 2 * i + 1;
+      int r = c + 1;
+      if (r < n && (time[r] < time[c] || (time[r] == time[c] && seq[r] < seq[c]))) {
+        c = r;
+      }
+      long ct = time[c];
+      if (t < ct || (t == ct && s < seq[c])) {
         break;
       }
-      int best = first;
-      long bt = time[first];
-      long bs = seq[first];
-      int end = Math.min(first + 4, n);
-      for (int c = first + 1; c < end; c++) {
-        long ct = time[c];
-        if (ct < bt || (ct == bt && seq[c] < bs)) {
-          best = c;
-          bt = ct;
-          bs = seq[c];
-        }
-      }
-      if (t < bt || (t == bt && s < bs)) {
-        break;
-      }
-      time[i] = bt;
-      seq[i] = bs;
-      slotOf[i] = slotOf[best];
-      i = best;
+      time[i] = ct;
+      seq[i] = seq[c];
+      slotOf[i] = slotOf[c];
+      i = c;
     }
     time[i] = t;
     seq[i] = s;
