@@ -1,0 +1,17 @@
+package org.lbsim.scenario;
+
+import java.util.Map;
+
+/** Expected result fingerprints (flows.csv, ports.csv SHA-256 prefixes) for ResultFingerprintTest. */
+final class Fingerprints {
+  private static final Map<String, String> EXPECTED = Map.of(
+      "FLOWS_SPRAY_DEFAULT", "70d2dbeef563368d d51d579d8b25f312",
+      "FLOWS_OFAN_REFERENCE", "57049df5ce67acd5 99598646f5f08758",
+      "FLOWS_ECMP_SACK", "7b188440ff62e615 5b2284f1159f54f4");
+
+  private Fingerprints() {}
+
+  static String get(String key) {
+    return EXPECTED.get(key);
+  }
+}
