@@ -33,10 +33,6 @@ public final class Simulator {
     return eventsRun;
   }
 
-  public int pendingEvents() {
-    return queue.size();
-  }
-
   /** Schedules {@code target.onEvent(kind, arg)} at absolute time {@code at} (not in the past). */
   public void schedule(long at, EventTarget target, int kind, long arg) {
     if (at < now) {

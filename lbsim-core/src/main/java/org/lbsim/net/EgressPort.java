@@ -335,7 +335,4 @@ public final class EgressPort implements EventTarget {
     return paused;
   }
 
-  public boolean idle() {
-    return queue.size() == 0 && (headers == null || headers.size() == 0) && sim.now() >= freeAtPs;
-  }
 }

@@ -131,7 +131,4 @@ public final class Switch implements Node {
     return upCount;
   }
 
-  public boolean isAbove(int host) {
-    return host >= lo && host < hi;
-  }
 }

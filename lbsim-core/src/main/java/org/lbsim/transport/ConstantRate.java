@@ -28,7 +28,4 @@ public final class ConstantRate implements CongestionControl {
     return jitter == null || jitterBound == 0 ? gapPs : gapPs + jitter.nextLong(jitterBound);
   }
 
-  public long nominalGapPs() {
-    return gapPs;
-  }
 }

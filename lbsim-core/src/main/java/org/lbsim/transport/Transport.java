@@ -35,7 +35,6 @@ public final class Transport implements Node {
   private final int[][] dependents;
   private final int[] pendingDeps;
   private int sendersDone;
-  private long lastFinishPs = -1;
 
   /**
    * @param paths creates each flow's data path policy
@@ -199,7 +198,6 @@ public final class Transport implements Node {
 
   void onSenderDone(int flow, long nowPs) {
     sendersDone++;
-    lastFinishPs = Math.max(lastFinishPs, nowPs);
     if (sendersDone == senders.length) {
       sim.stop();
     }
@@ -207,19 +205,6 @@ public final class Transport implements Node {
 
   public boolean allDone() {
     return sendersDone == senders.length;
-  }
-
-  public int flowsDone() {
-    return sendersDone;
-  }
-
-  /** Time the last flow completed, or -1 if not all did. */
-  public long lastFinishPs() {
-    return allDone() ? lastFinishPs : -1;
-  }
-
-  public long pacingGapPs(int flow) {
-    return gapPs[flow];
   }
 
   public List<FlowOutcome> outcomes() {
