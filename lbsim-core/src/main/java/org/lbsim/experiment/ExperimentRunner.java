@@ -31,6 +31,12 @@ public final class ExperimentRunner {
    */
   public static List<RunRecord> run(String name, List<String> base, List<GridPoint> grid, List<String> extra,
       int threads, Path out, IntConsumer progress) {
+    return run(BaseScenario.defaults("preset " + name), base, grid, extra, threads, out, progress);
+  }
+
+  /** As above, on top of a scenario file's settings instead of the bare defaults. */
+  public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
+      int threads, Path out, IntConsumer progress) {
     List<Scenario> scenarios = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     for (GridPoint p : grid) {
@@ -38,7 +44,7 @@ public final class ExperimentRunner {
       all.addAll(p.overrides());
       all.addAll(extra);
       try {
-        scenarios.add(ScenarioReader.fromText("", "preset " + name, null, p.name(), all));
+        scenarios.add(ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all));
       } catch (ScenarioException e) {
         problems.addAll(e.problems());
       }

@@ -1,0 +1,163 @@
+package org.lbsim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.lbsim.experiment.Axis;
+import org.lbsim.experiment.BaseScenario;
+import org.lbsim.experiment.ExperimentRunner;
+import org.lbsim.experiment.GridPoint;
+import org.lbsim.experiment.Recommendation;
+import org.lbsim.experiment.Recommender;
+import org.lbsim.experiment.RunRecord;
+import org.lbsim.lb.LbDesign;
+import org.lbsim.lb.LbDesigns;
+import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.ScenarioReader;
+import org.lbsim.scenario.ScenarioSchema;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code lbsim recommend}: runs candidate co-designs on the user's fabric and workload and ranks them. */
+@Command(name = "recommend", mixinStandardHelpOptions = true,
+    description = {"Run every candidate design on your fabric and workload, rank them by CCT % over the lower bound "
+        + "and print the best one's gain over the baseline. Result files go to <out>/recommend-<name>/.",
+        "Without a file, uses the defaults (128-host fat tree, 800 Gb/s, 1 MiB permutation); "
+            + "e.g. --set workload.kind=all-to-all."})
+final class RecommendCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(arity = "0..1", paramLabel = "FILE", description = "scenario YAML: your fabric and workload")
+  Path file;
+
+  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a setting in every run (repeatable)")
+  List<String> overrides = new ArrayList<>();
+
+  @Option(names = "--vary", paramLabel = "KEY=V1,V2,...",
+      description = "candidate values of a setting (repeatable; candidates are all combinations). "
+          + "Default: lb=<every design>, e.g. --vary lb=ecmp,ofan --vary lr=sack,ideal")
+  List<String> vary = new ArrayList<>();
+
+  @Option(names = "--baseline", paramLabel = "KEY=VALUE", description = "the design gains are measured against "
+      + "(repeatable; default: lb=ecmp)")
+  List<String> baseline = new ArrayList<>();
+
+  @Option(names = "--seeds", paramLabel = "N", description = "seeds per design (default: ${DEFAULT-VALUE})")
+  int seeds = 1;
+
+  @Option(names = "--threads", paramLabel = "N", description = "parallel runs (default: number of cores)")
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  @Option(names = "--out", paramLabel = "DIR", description = "results folder (default: ${DEFAULT-VALUE})")
+  Path out = Path.of("results");
+
+  @Override
+  public Integer call() throws IOException {
+    if (seeds < 1) {
+      throw new Errors.UserError("--seeds: must be >= 1, got " + seeds);
+    }
+    if (threads < 1) {
+      throw new Errors.UserError("--threads: must be >= 1, got " + threads);
+    }
+    List<Axis> axes = axes();
+    Map<String, String> base = baselineValues();
+    BaseScenario source = file == null ? BaseScenario.defaults("recommend") : BaseScenario.file(file);
+    String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    List<GridPoint> grid = GridPoint.expand(axes, seeds);
+    Path dir = out.resolve("recommend-" + name);
+    PrintWriter err = spec.commandLine().getErr();
+    err.printf("recommend: %d designs x %d seed(s) = %d runs on %d threads -> %s%n", grid.size() / seeds, seeds,
+        grid.size(), threads, dir);
+    err.flush();
+    long t0 = System.nanoTime();
+    List<RunRecord> runs = ExperimentRunner.run(source, List.of(), grid, overrides, threads, dir, done -> {
+      synchronized (err) {
+        double s = (System.nanoTime() - t0) / 1e9;
+        err.printf("  %d/%d runs done (%.0f s, ETA %.0f s)%n", done, grid.size(), s, s / done * (grid.size() - done));
+        err.flush();
+      }
+    });
+    Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
+    Files.writeString(dir.resolve("ranking.csv"), rec.table().csv(), StandardCharsets.UTF_8);
+    PrintWriter o = spec.commandLine().getOut();
+    o.print(rec.table().render(1 + axes.size()));
+    o.println();
+    o.println(rec.headline());
+    if (rec.baseline() == null) {
+      o.println("(no candidate matched the baseline " + base + "; gains not shown)");
+    } else if (rec.baseline() != rec.best()) {
+      o.println("Baseline " + rec.baseline().label() + ": " + rec.baseline().diagnosis() + ".");
+    }
+    o.flush();
+    return rec.best().unfinishedRuns() > 0 ? 3 : 0;
+  }
+
+  private List<Axis> axes() {
+    Map<String, List<String>> byKey = new LinkedHashMap<>();
+    for (String v : vary) {
+      int eq = v.indexOf('=');
+      if (eq <= 0 || eq == v.length() - 1) {
+        throw new Errors.UserError("--vary " + v + ": expected KEY=V1,V2,... (e.g. lb=ecmp,ofan)");
+      }
+      String key = v.substring(0, eq).trim();
+      if (ScenarioSchema.get(key) == null) {
+        throw new Errors.UserError("--vary " + v + ": unknown key '" + key + "' (see lbsim list)");
+      }
+      List<String> values = Arrays.stream(v.substring(eq + 1).split(",")).map(String::trim).filter(s -> !s.isEmpty())
+          .toList();
+      if (byKey.put(key, values) != null) {
+        throw new Errors.UserError("--vary " + key + ": given twice; list every value in one --vary");
+      }
+    }
+    if (!byKey.containsKey("lb")) {
+      List<String> all = new ArrayList<>();
+      for (LbDesign d : LbDesigns.all()) {
+        all.add(d.name());
+      }
+      Map<String, List<String>> withLb = new LinkedHashMap<>();
+      withLb.put("lb", all);
+      withLb.putAll(byKey);
+      byKey = withLb;
+    }
+    List<Axis> axes = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    for (Map.Entry<String, List<String>> e : byKey.entrySet()) {
+      axes.add(new Axis(e.getKey(), e.getValue()));
+      for (String value : e.getValue()) {
+        try { // each value on its own, so a bad one is named as coming from --vary
+          ScenarioReader.fromText("", "recommend", null, "check", List.of(e.getKey() + "=" + value), "--vary");
+        } catch (ScenarioException x) {
+          problems.addAll(x.problems());
+        }
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new ScenarioException(problems.stream().distinct().toList());
+    }
+    return axes;
+  }
+
+  private Map<String, String> baselineValues() {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String b : baseline.isEmpty() ? List.of("lb=ecmp") : baseline) {
+      int eq = b.indexOf('=');
+      if (eq <= 0) {
+        throw new Errors.UserError("--baseline " + b + ": expected KEY=VALUE (e.g. lb=ecmp)");
+      }
+      m.put(b.substring(0, eq).trim(), b.substring(eq + 1).trim());
+    }
+    return m;
+  }
+}

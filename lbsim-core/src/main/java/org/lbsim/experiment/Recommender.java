@@ -1,0 +1,152 @@
+package org.lbsim.experiment;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.lbsim.metrics.PortStats;
+import org.lbsim.metrics.RunResult;
+import org.lbsim.transport.FlowOutcome;
+
+/**
+ * Ranks co-designs by what matters to a training job: the collective's completion time relative
+ * to its lower bound (median over seeds). Designs with unfinished runs go last; ties break on
+ * the smaller largest queue, then on the name, so the ranking is deterministic.
+ */
+public final class Recommender {
+  /** Links loaded this far above their tier's mean are reported as the reason a design loses. */
+  static final double IMBALANCE_WORTH_NAMING = 1.25;
+
+  private Recommender() {}
+
+  /**
+   * @param keys the swept keys (each run's point holds a value for each)
+   * @param baseline the values that identify the baseline design, e.g. lb=ecmp; keys it leaves
+   *     out match any value, and the first matching design in grid order is taken
+   */
+  public static Recommendation rank(List<RunRecord> runs, List<String> keys, Map<String, String> baseline) {
+    Map<Map<String, String>, List<RunResult>> byDesign = new LinkedHashMap<>();
+    for (RunRecord r : runs) {
+      Map<String, String> v = new LinkedHashMap<>();
+      for (String k : keys) {
+        v.put(k, r.value(k));
+      }
+      byDesign.computeIfAbsent(v, x -> new ArrayList<>()).add(r.result());
+    }
+    List<Recommendation.Candidate> all = new ArrayList<>();
+    Recommendation.Candidate base = null;
+    for (Map.Entry<Map<String, String>, List<RunResult>> e : byDesign.entrySet()) {
+      Recommendation.Candidate c = summarize(e.getKey(), e.getValue());
+      all.add(c);
+      if (base == null && matches(e.getKey(), baseline)) {
+        base = c;
+      }
+    }
+    List<Recommendation.Candidate> ranked = new ArrayList<>(all);
+    ranked.sort(Comparator.comparingInt((Recommendation.Candidate c) -> c.unfinishedRuns() > 0 ? 1 : 0)
+        .thenComparingDouble(Recommender::score)
+        .thenComparingLong(Recommendation.Candidate::maxQueueBytes)
+        .thenComparing(Recommendation.Candidate::label));
+    return new Recommendation(ranked, base);
+  }
+
+  /** % over bound when every run has a bound, else the CCT itself. */
+  private static double score(Recommendation.Candidate c) {
+    if (!Double.isNaN(c.medianOverBoundPct())) {
+      return c.medianOverBoundPct();
+    }
+    return c.medianCctPs() > 0 ? c.medianCctPs() : Double.MAX_VALUE;
+  }
+
+  private static boolean matches(Map<String, String> values, Map<String, String> want) {
+    for (Map.Entry<String, String> w : want.entrySet()) {
+      if (values.containsKey(w.getKey()) && !values.get(w.getKey()).equals(w.getValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static Recommendation.Candidate summarize(Map<String, String> values, List<RunResult> runs) {
+    List<Double> cct = new ArrayList<>();
+    List<Double> over = new ArrayList<>();
+    List<Double> queue = new ArrayList<>();
+    List<Double> drops = new ArrayList<>();
+    List<Double> retx = new ArrayList<>();
+    int unfinished = 0;
+    long unfinishedFlows = 0;
+    for (RunResult r : runs) {
+      if (r.unfinishedFlows() > 0) {
+        unfinished++;
+        unfinishedFlows += r.unfinishedFlows();
+      } else {
+        cct.add((double) r.cctPs());
+        over.add(r.overBoundPct());
+      }
+      queue.add((double) r.maxSwitchQueueBytes());
+      drops.add((double) r.drops());
+      retx.add((double) retransmissions(r));
+    }
+    double medOver = median(over);
+    long medQueue = Math.round(median(queue));
+    long medDrops = Math.round(median(drops));
+    long medRetx = Math.round(median(retx));
+    String why;
+    if (unfinished > 0) {
+      why = String.format(Locale.ROOT, "%d flows unfinished in %d of %d runs", unfinishedFlows, unfinished, runs.size());
+    } else if (medDrops > 0) {
+      why = String.format(Locale.ROOT, "loss: %d drops, %d retransmissions", medDrops, medRetx);
+    } else {
+      why = imbalance(runs.get(0), medQueue);
+    }
+    return new Recommendation.Candidate(values, runs.size(), median(cct), medOver, medQueue, medDrops, medRetx,
+        unfinished, why);
+  }
+
+  /**
+   * The tier whose busiest link carries the most above the tier's mean; hash collisions (flow
+   * granularity) show as a high ratio, spraying as a ratio near 1 with some queueing left.
+   */
+  static String imbalance(RunResult r, long maxQueueBytes) {
+    Map<String, long[]> tiers = new HashMap<>();
+    for (PortStats p : r.ports()) {
+      if (p.tier().equals("host-up")) {
+        continue; // the sender's own NIC carries exactly its flows whatever the design
+      }
+      long[] t = tiers.computeIfAbsent(p.tier(), k -> new long[3]);
+      t[0] = Math.max(t[0], p.bytesSent());
+      t[1] += p.bytesSent();
+      t[2]++;
+    }
+    String worst = null;
+    double ratio = 0;
+    for (Map.Entry<String, long[]> e : new java.util.TreeMap<>(tiers).entrySet()) {
+      long[] t = e.getValue();
+      double mean = (double) t[1] / t[2];
+      double x = mean > 0 ? t[0] / mean : 0;
+      if (x > ratio) {
+        ratio = x;
+        worst = e.getKey();
+      }
+    }
+    if (worst != null && ratio >= IMBALANCE_WORTH_NAMING) {
+      return String.format(Locale.ROOT, "%s links up to %.2fx their mean load", worst, ratio);
+    }
+    return String.format(Locale.ROOT, "balanced links; queues up to %.1f KB", maxQueueBytes / 1e3);
+  }
+
+  private static long retransmissions(RunResult r) {
+    long n = 0;
+    for (FlowOutcome f : r.flows()) {
+      n += f.retransmissions();
+    }
+    return n;
+  }
+
+  private static double median(List<Double> xs) {
+    return Stats.median(xs.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+}
