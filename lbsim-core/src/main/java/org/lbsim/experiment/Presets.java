@@ -16,7 +16,7 @@ public final class Presets {
   private Presets() {}
 
   public static List<Preset> all() {
-    return List.of(fig1(), queueScaling(), sackThreshold());
+    return List.of(fig1(), queueScaling(), linkOverload(), smallBuffers(), messageSize(), packetSize(), sackThreshold());
   }
 
   public static Preset find(String name) {
@@ -61,6 +61,56 @@ public final class Presets {
         List.of("lr=sack", "lb=host-spray", "workload.size=1MiB"),
         List.of(new Axis("sack.threshold", SACK_THRESHOLDS), Axis.of("workload.kind", "all-to-all", "permutation")), 1,
         new BestMarked(new OverBoundTable("sack.threshold", "workload.kind")));
+  }
+
+  /** The packet-spraying contenders of the sensitivity figures (Figs. 9-13). */
+  public static final List<String> SPRAYING_SCHEMES = List.of("host-spray", "switch-spray", "reps", "switch-ar",
+      "host-dr", "ofan");
+
+  static Preset linkOverload() {
+    return new Preset("link-overload",
+        "Per-link overload per tier on a permutation, 1 MiB and 32 KiB: busiest link vs the tier mean (study Fig. 7)",
+        "Simple RR and JSQ balance uplinks but overload downlinks; Host DR is good for large messages but weak for "
+            + "small ones; Ofan is good for both",
+        List.of("workload.kind=permutation"),
+        List.of(new Axis("lb", available(List.of("simple-rr", "jsq", "rsq", "host-spray", "switch-ar", "reps", "host-dr",
+            "ofan"))), Axis.of("workload.size", "1MiB", "32KiB")), 3,
+        new LinkOverloadTable(List.of("lb", "workload.size")));
+  }
+
+  static Preset smallBuffers() {
+    return new Preset("small-buffers",
+        "Buffers of 20 packets (1/10 of the default): CCT % over the bound per scheme (study Fig. 9)",
+        "Switch Pkt AR sometimes beats Host Pkt AR on the permutation; Ofan is still best",
+        // 20 packets of 4158 B; drops are repaired by the ideal erasure-coding recovery
+        List.of("workload.size=1MiB", "buffer.packets=20"),
+        List.of(new Axis("lb", available(FIG1_SCHEMES)), Axis.of("workload.kind", "all-to-all", "permutation")), 1,
+        new OverBoundTable("lb", "workload.kind"));
+  }
+
+  static Preset messageSize() {
+    return new Preset("message-size",
+        "Message size 64 KiB ... 16 MiB on a permutation: CCT % over the bound per spraying scheme (study Fig. 10)",
+        "ranking stable; gaps shrink as messages grow; Host Pkt AR degrades at very large sizes",
+        List.of("workload.kind=permutation"),
+        List.of(new Axis("lb", available(SPRAYING_SCHEMES)),
+            Axis.of("workload.size", "64KiB", "256KiB", "1MiB", "4MiB", "16MiB")), 3,
+        new OverBoundTable("lb", "workload.size"));
+  }
+
+  /** Payloads of the packet-size sweep; the header stays 62 B, the buffer 800 KB. */
+  public static final List<String> PAYLOADS = List.of("1024", "2048", "4096", "8192", "16384");
+
+  static Preset packetSize() {
+    return new Preset("packet-size",
+        "Payload per packet at 512 KiB and 16 MiB on a permutation: median CCT in us (* = best payload per "
+            + "scheme) (study Fig. 11)",
+        "the best payload grows with the message: P - H = sqrt(H D / alpha) for O(1)-queue schemes "
+            + "(H = 82 B, alpha = 10 packets: about 2 KB at 0.5 MB, 12 KB at 16 MB), more slowly for sqrt(m)-queue schemes",
+        List.of("workload.kind=permutation"),
+        List.of(new Axis("lb", available(List.of("host-spray", "switch-ar", "host-dr", "ofan"))),
+            new Axis("packet.payload", PAYLOADS), Axis.of("workload.size", "512KiB", "16MiB")), 1,
+        new BestMarked(OverBoundTable.cct(List.of("lb", "packet.payload"), "workload.size"), 1));
   }
 
   static Preset queueScaling() {
