@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.lbsim.metrics.QueueSeries;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.transport.FlowOutcome;
@@ -38,9 +39,29 @@ public final class ResultWriter {
       atomically(dir.resolve("summary.json"), w -> JSON.writeValue(w, summary(r)));
       atomically(dir.resolve("flows.csv"), w -> writeFlows(r, w));
       atomically(dir.resolve("ports.csv"), w -> writePorts(r, w));
+      if (!r.queues().isEmpty()) {
+        atomically(dir.resolve("queues.csv"), w -> writeQueues(r.queues(), w));
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
     }
+  }
+
+  /** Long format, one row per port and sample: time_us,port,queue_bytes (hottest port first). */
+  private static void writeQueues(QueueSeries q, Writer w) throws IOException {
+    try (CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
+      csv.printRecord("time_us", "port", "queue_bytes");
+      for (int i = 0; i < q.ports().size(); i++) {
+        long[] b = q.bytes().get(i);
+        for (int j = 0; j < b.length; j++) {
+          csv.printRecord(micros(j * q.intervalPs()), q.ports().get(i), b[j]);
+        }
+      }
+    }
+  }
+
+  private static String micros(long ps) {
+    return java.math.BigDecimal.valueOf(ps, 6).stripTrailingZeros().toPlainString();
   }
 
   /** The JSON summary as an ordered map (also used by the CLI and tests). */

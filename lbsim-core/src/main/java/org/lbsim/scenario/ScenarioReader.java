@@ -199,6 +199,7 @@ public final class ScenarioReader {
     if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
       bad("run.limit_ms", values.get("run.limit_ms"), "a positive number of milliseconds");
     }
+    checkSampleInterval(values);
     RecoveryParams recovery = lr == null ? null : recovery(values, lr);
     int dataBytes = profile == Profile.REFERENCE ? payload : payload + header;
     PortFeatures features = portFeatures(values, profile == Profile.REFERENCE ? header + gap : header, dataBytes);
@@ -208,6 +209,22 @@ public final class ScenarioReader {
     return new Scenario(name, seed, profile, topology, tiers[0], tiers[1], tiers[2], buffer, ecn, payload, header, ack,
         gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, Math.round(limitMs * Simulator.PS_PER_MS),
         lbParams, recovery, features, values);
+  }
+
+  private void checkSampleInterval(Map<String, String> v) {
+    String text = v.get("metrics.queue_sample_us").trim();
+    if (text.equals("auto")) {
+      return;
+    }
+    double us;
+    try {
+      us = Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      us = Double.NaN;
+    }
+    if (!(us >= 0 && us < 1e9 && (us == 0 || us * Simulator.PS_PER_US >= 1))) {
+      bad("metrics.queue_sample_us", text, "auto, 0 (off) or an interval in microseconds (at least 1e-6)");
+    }
   }
 
   private RecoveryParams recovery(Map<String, String> v, String lr) {

@@ -11,6 +11,7 @@ import org.lbsim.lb.LbDesigns;
 import org.lbsim.metrics.LowerBounds;
 import org.lbsim.metrics.PathProfile;
 import org.lbsim.metrics.PortStats;
+import org.lbsim.metrics.QueueSampler;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.FabricCounters;
@@ -52,6 +53,7 @@ public final class ScenarioRunner {
         reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference);
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx));
+    QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport);
     transport.start();
     sim.run(s.limitPs());
     long stoppedAt = sim.now();
@@ -60,7 +62,33 @@ public final class ScenarioRunner {
       // balance; senders have stopped, so this only drains the fabric.
       sim.run(s.limitPs());
     }
-    return collect(s, sim, fabric, transport, flows, format, stoppedAt);
+    RunResult r = collect(s, sim, fabric, transport, flows, format, stoppedAt);
+    return sampler == null ? r : new RunResult(r.scenario(), r.settings(), r.cctPs(), r.boundPs(), r.endPs(),
+        r.events(), r.flows(), r.ports(), r.counters(), sampler.hottest(HOTTEST_PORTS));
+  }
+
+  /** Ports whose queue-over-time a result keeps. */
+  static final int HOTTEST_PORTS = 10;
+  /** Samples over the lower bound's duration with metrics.queue_sample_us = auto. */
+  static final int AUTO_SAMPLES = 200;
+
+  /** The queue sampler the scenario asks for, started; null when sampling is off. */
+  private static QueueSampler sampler(Scenario s, Simulator sim, Fabric fabric, List<FlowSpec> flows,
+      PacketFormat format, Transport transport) {
+    String text = s.values().getOrDefault("metrics.queue_sample_us", "auto").trim();
+    long interval;
+    if (text.equals("auto")) {
+      long b = bound(fabric, flows, format, s.extraPackets());
+      interval = b > 0 ? Math.max(1, b / AUTO_SAMPLES) : Simulator.PS_PER_US;
+    } else {
+      interval = Math.round(Double.parseDouble(text) * Simulator.PS_PER_US); // validated by the reader
+    }
+    if (interval <= 0) {
+      return null;
+    }
+    QueueSampler q = new QueueSampler(sim, fabric.ports(), interval, transport::allDone);
+    q.start();
+    return q;
   }
 
   private static RunResult collect(Scenario s, Simulator sim, Fabric fabric, Transport transport,

@@ -101,6 +101,9 @@ public final class ScenarioSchema {
     s.add(new Setting("transport.extra_packets", Type.INT, "0", List.of(), "erasure coding: packets sent beyond the message's own (k)"));
     s.add(new Setting("transport.min_rto_us", Type.NUMBER, "2", List.of(), "floor of the retransmission timeout, microseconds"));
     s.add(new Setting("transport.initial_rto_us", Type.NUMBER, "1000", List.of(), "retransmission timeout before the first RTT sample, microseconds"));
+    s.add(new Setting("metrics.queue_sample_us", Type.TEXT, "auto", List.of(),
+        "sample every port's queue at this interval (microseconds) and keep the 10 hottest ports' series in queues.csv; "
+            + "auto = 200 samples over the lower bound (1 us when the workload has none), 0 = off"));
     s.add(new Setting("run.limit_ms", Type.NUMBER, "100", List.of(),
         "simulated-time limit; flows not finished by then are reported as unfinished"));
     Map<String, Setting> m = new LinkedHashMap<>();

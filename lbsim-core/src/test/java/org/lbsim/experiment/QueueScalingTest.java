@@ -27,8 +27,8 @@ class QueueScalingTest {
     assertThat(QueueScaling.slope(t, "rsq")).as(t.render()).isBetween(0.3, 0.7);
     assertThat(QueueScaling.slope(t, "host-spray")).as(t.render()).isBetween(0.3, 0.7);
     // Θ(1): destination rotation
-    assertThat(QueueScaling.slope(t, "host-dr")).as(t.render()).isLessThanOrEqualTo(0.2);
-    assertThat(QueueScaling.slope(t, "ofan")).as(t.render()).isLessThanOrEqualTo(0.2);
+    assertThat(QueueScaling.slope(t, "host-dr")).as(t.render()).isLessThanOrEqualTo(0.15);
+    assertThat(QueueScaling.slope(t, "ofan")).as(t.render()).isLessThanOrEqualTo(0.15);
   }
 
   @Test
