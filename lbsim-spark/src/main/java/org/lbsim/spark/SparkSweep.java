@@ -111,17 +111,22 @@ public final class SparkSweep implements Callable<Integer> {
     }
     Path dir = out.resolve(g.name());
     PrintWriter err = spec.commandLine().getErr();
-    ResultStore store;
-    try (JavaSparkContext jsc = new JavaSparkContext(sc)) {
-      store = SparkSweepJob.run(jsc, g, overrides, dir, failFirst, new ProgressLines(err, g.name()));
-    } catch (ScenarioException e) {
-      throw e;
-    } catch (Exception e) { // Scala code throws SparkException (checked) without declaring it
-      err.println("error: the Spark job failed: " + rootMessage(e));
-      err.println("  every run received so far is in " + dir.resolve("runs.jsonl")
-          + "; the same command resumes from there");
-      err.flush();
-      return JOB_FAILED;
+    // every run is validated and the store read before Spark is started; nothing to do, no job
+    SparkSweepJob.Plan plan = SparkSweepJob.plan(g, overrides, dir, failFirst);
+    ResultStore store = plan.store();
+    Sweep.Listener progress = new ProgressLines(err, g.name());
+    progress.started(plan.todo().size(), plan.total() - plan.todo().size());
+    if (!plan.todo().isEmpty()) {
+      try (JavaSparkContext jsc = new JavaSparkContext(sc)) {
+        SparkSweepJob.run(jsc, plan, dir, progress);
+      } catch (Exception e) { // Scala code throws SparkException (checked) without declaring it
+        store.close();
+        err.println("error: the Spark job failed: " + rootMessage(e));
+        err.println("  every run received so far is in " + dir.resolve("runs.jsonl")
+            + "; the same command resumes from there");
+        err.flush();
+        return JOB_FAILED;
+      }
     }
     Table t = SweepSummary.table(g.axes(), g.grid(), store.records());
     store.close();

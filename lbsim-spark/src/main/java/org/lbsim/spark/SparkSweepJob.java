@@ -43,18 +43,21 @@ import scala.runtime.BoxedUnit;
 final class SparkSweepJob {
   private SparkSweepJob() {}
 
+  /** What a job has to do: the store (already open) and the runs not yet in it, in grid order. */
+  record Plan(String grid, ResultStore store, List<RunTask> todo, int total) {}
+
   /**
-   * Runs every run of {@code g} not yet in {@code outDir}'s store on {@code sc}.
+   * Validates every run of {@code g} (before any Spark resource is asked for), opens the store
+   * in {@code outDir} and lists the runs it does not hold yet.
    *
    * @param failFirstAttempt run names whose first attempt throws (fault injection; empty normally)
    */
-  static ResultStore run(JavaSparkContext sc, GridFile g, List<String> extra, Path outDir,
-      Set<String> failFirstAttempt, Sweep.Listener listener) {
-    Map<GridPoint, Scenario> scenarios = Sweep.scenarios(g, extra); // validates every run first
+  static Plan plan(GridFile g, List<String> extra, Path outDir, Set<String> failFirstAttempt) {
+    Map<GridPoint, Scenario> scenarios = Sweep.scenarios(g, extra);
     Set<String> unknown = new HashSet<>(failFirstAttempt);
     scenarios.keySet().forEach(p -> unknown.remove(p.name()));
     if (!unknown.isEmpty()) {
-      throw new ScenarioException(List.of("spark.lbsim.test.failFirstAttempt: no such run in " + g.source() + ": "
+      throw new ScenarioException(List.of(SparkSweep.FAIL_FIRST_ATTEMPT + ": no such run in " + g.source() + ": "
           + String.join(", ", unknown.stream().sorted().toList()) + " (allowed: run names as in runs/<run>/)"));
     }
     ResultStore store = ResultStore.open(outDir);
@@ -64,17 +67,21 @@ final class SparkSweepJob {
         todo.add(RunTask.of(g, p, extra, failFirstAttempt.contains(p.name())));
       }
     }
-    listener.started(todo.size(), scenarios.size() - todo.size());
+    return new Plan(g.name(), store, todo, scenarios.size());
+  }
+
+  /** Runs the plan's runs on {@code sc}, one task each, recording each as its result arrives. */
+  static void run(JavaSparkContext sc, Plan plan, Path outDir, Sweep.Listener listener) {
+    List<RunTask> todo = plan.todo();
     if (todo.isEmpty()) {
-      return store;
+      return;
     }
-    ResultSink sink = new ResultSink(store, outDir, listener, todo.size());
+    ResultSink sink = new ResultSink(plan.store(), outDir, listener, todo.size());
     JavaRDD<RunTask> runs = sc.parallelize(todo, todo.size()); // one run per partition
-    sc.setJobDescription("lbsim sweep " + g.name() + ": " + todo.size() + " runs");
+    sc.setJobDescription("lbsim sweep " + plan.grid() + ": " + todo.size() + " runs");
     @SuppressWarnings({"unchecked", "rawtypes"})
     ClassTag<ArrayList<RunOutput>> tag = (ClassTag) ClassTag$.MODULE$.apply(ArrayList.class);
     sc.sc().runJob(runs.rdd(), new RunPartition(), new Deliver(sink), tag);
-    return store;
   }
 
   /** Executor side: runs the partition's run(s); the attempt number drives fault injection. */

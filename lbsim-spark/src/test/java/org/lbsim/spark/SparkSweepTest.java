@@ -86,7 +86,10 @@ class SparkSweepTest {
           }
         }
       });
-      SparkSweepJob.run(sc, GridFile.read(grid), List.of(), out, Set.of(failing), Fixtures.QUIET).close();
+      SparkSweepJob.Plan plan = SparkSweepJob.plan(GridFile.read(grid), List.of(), out, Set.of(failing));
+      assertThat(plan.todo()).hasSize(4);
+      SparkSweepJob.run(sc, plan, out, Fixtures.QUIET);
+      plan.store().close();
     } // stopping the context delivers every pending listener event
 
     assertThat(failedAttempts).hasSize(1);
