@@ -45,8 +45,16 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--progress", description = "force the progress bar even when not on a terminal")
   boolean forceBar;
 
+  @Option(names = "--spark", paramLabel = "MASTER",
+      description = "run on Apache Spark, e.g. local[*] (the ./lbsim launcher hands this to lbsim-spark; docs/spark.md)")
+  String spark;
+
   @Override
   public Integer call() throws IOException {
+    if (spark != null) {
+      throw new Errors.UserError("--spark: lbsim.jar has no Spark in it; run it through the launcher (./lbsim sweep "
+          + grid + " --spark " + spark + ") or spark-submit lbsim-spark.jar (docs/spark.md)");
+    }
     if (threads < 1) {
       throw new Errors.UserError("--threads: must be >= 1, got " + threads);
     }

@@ -98,7 +98,7 @@ public final class Sweep {
   }
 
   /** The store's line for one run: its point, seed and headline metrics. */
-  static Map<String, Object> record(GridPoint p, RunResult r) {
+  public static Map<String, Object> record(GridPoint p, RunResult r) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("run", p.name());
     m.put("point", p.values());

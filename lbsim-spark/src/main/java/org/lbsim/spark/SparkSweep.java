@@ -1,0 +1,227 @@
+package org.lbsim.spark;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.lbsim.experiment.GridFile;
+import org.lbsim.experiment.ResultStore;
+import org.lbsim.experiment.Sweep;
+import org.lbsim.experiment.SweepSummary;
+import org.lbsim.experiment.Table;
+import org.lbsim.scenario.ScenarioException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./lbsim sweep GRID --spark MASTER} and {@code spark-submit --class org.lbsim.spark.SparkSweep
+ * lbsim-spark.jar GRID}: the same grid file, results store and summary as the local sweep, with
+ * one simulation per Spark task. See docs/spark.md.
+ */
+@Command(name = "lbsim sweep --spark", mixinStandardHelpOptions = true,
+    description = {"Run a grid of scenarios x seeds on Apache Spark, one simulation per task, and summarize it.",
+        "Finished runs are appended to <out>/<grid name>/runs.jsonl by the driver; running the same command again "
+            + "skips them."})
+public final class SparkSweep implements Callable<Integer> {
+  /** The fault-injection setting: comma-separated run names whose first task attempt throws. */
+  static final String FAIL_FIRST_ATTEMPT = "spark.lbsim.test.failFirstAttempt";
+  static final int BAD_INPUT = 2;
+  static final int JOB_FAILED = 1;
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(paramLabel = "GRID", description = "grid file (base scenario, axes, seeds), as for ./lbsim sweep")
+  Path grid;
+
+  @Option(names = "--spark", paramLabel = "MASTER",
+      description = "Spark master, e.g. local[*], local[4,3] (4 slots, 3 attempts per task), spark://host:7077; "
+          + "default: the master spark-submit sets")
+  String master;
+
+  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a setting in every run (repeatable)")
+  List<String> overrides = new ArrayList<>();
+
+  @Option(names = "--out", paramLabel = "DIR", description = "results folder on the driver (default: ${DEFAULT-VALUE})")
+  Path out = Path.of("results");
+
+  @Option(names = "--conf", paramLabel = "KEY=VALUE", description = "a Spark setting, as spark-submit --conf (repeatable)")
+  List<String> conf = new ArrayList<>();
+
+  @Option(names = "--threads", paramLabel = "N", hidden = true)
+  Integer threads;
+
+  @Option(names = "--progress", hidden = true, description = "accepted as for ./lbsim sweep; progress is always "
+      + "one line per finished run")
+  boolean progress;
+
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+
+  /** Runs the command and returns its exit code (0, 1 = the Spark job failed, 2 = bad input). */
+  public static int execute(String... args) {
+    return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+  }
+
+  /** As {@link #execute(String...)}, printing the table to {@code out} and progress to {@code err}. */
+  static int execute(PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cl = new CommandLine(new SparkSweep()).setOut(out).setErr(err);
+    cl.setExecutionExceptionHandler((e, c, parsed) -> {
+      if (e instanceof ScenarioException se) {
+        se.problems().forEach(p -> err.println("error: " + p));
+        err.flush();
+        return BAD_INPUT;
+      }
+      if (e instanceof UserError) {
+        err.println("error: " + e.getMessage());
+        err.flush();
+        return BAD_INPUT;
+      }
+      throw e;
+    });
+    return cl.execute(args);
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    if (threads != null) {
+      throw new UserError("--threads: not used with Spark; the master sets how many runs go in parallel "
+          + "(e.g. --spark local[4], or executors x cores on a cluster)");
+    }
+    GridFile g = GridFile.read(grid);
+    SparkConf sc = sparkConf(g);
+    Set<String> failFirst = new LinkedHashSet<>();
+    for (String run : sc.get(FAIL_FIRST_ATTEMPT, "").split(",")) {
+      if (!run.isBlank()) {
+        failFirst.add(run.strip());
+      }
+    }
+    Path dir = out.resolve(g.name());
+    PrintWriter err = spec.commandLine().getErr();
+    // every run is validated and the store read before Spark is started; nothing to do, no job
+    SparkSweepJob.Plan plan = SparkSweepJob.plan(g, overrides, dir, failFirst);
+    ResultStore store = plan.store();
+    Sweep.Listener progress = new ProgressLines(err, g.name());
+    progress.started(plan.todo().size(), plan.total() - plan.todo().size());
+    if (!plan.todo().isEmpty()) {
+      try (JavaSparkContext jsc = new JavaSparkContext(sc)) {
+        SparkSweepJob.run(jsc, plan, dir, progress);
+      } catch (Exception e) { // Scala code throws SparkException (checked) without declaring it
+        store.close();
+        err.println("error: the Spark job failed: " + rootMessage(e));
+        err.println("  every run received so far is in " + dir.resolve("runs.jsonl")
+            + "; the same command resumes from there");
+        err.flush();
+        return JOB_FAILED;
+      }
+    }
+    Table t = SweepSummary.table(g.axes(), g.grid(), store.records());
+    store.close();
+    Files.writeString(dir.resolve("summary.csv"), t.csv(), StandardCharsets.UTF_8);
+    PrintWriter o = spec.commandLine().getOut();
+    o.print(t.render(g.axes().size()));
+    o.flush();
+    return 0;
+  }
+
+  /** spark-submit's settings (system properties), then --spark and --conf, then our defaults. */
+  private SparkConf sparkConf(GridFile g) {
+    SparkConf c = new SparkConf();
+    if (master != null) {
+      c.setMaster(master);
+    }
+    for (String kv : conf) {
+      int eq = kv.indexOf('=');
+      if (eq <= 0) {
+        throw new UserError("--conf: expected KEY=VALUE, got '" + kv + "'");
+      }
+      c.set(kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
+    }
+    if (!c.contains("spark.master")) {
+      throw new UserError("no Spark master: give --spark MASTER (e.g. --spark 'local[*]') or run through "
+          + "spark-submit --master ...");
+    }
+    c.setIfMissing("spark.app.name", "lbsim sweep " + g.name());
+    // Results stream to the store one run at a time and are not kept; the default 1g cap on the
+    // total of all task results would otherwise fail a large grid part-way.
+    c.setIfMissing("spark.driver.maxResultSize", "0");
+    if (c.get("spark.master").startsWith("local")) {
+      // embedded on one machine: nothing needs to listen beyond loopback
+      c.setIfMissing("spark.driver.host", "127.0.0.1");
+      c.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
+      c.setIfMissing("spark.ui.enabled", "false");
+    } else {
+      // `./lbsim sweep --spark spark://...` (client mode, no spark-submit): executors fetch our
+      // classes from this jar; spark-submit has already set spark.jars to the application jar
+      String self = SparkSweep.class.getProtectionDomain().getCodeSource().getLocation().getPath();
+      if (self.endsWith(".jar")) {
+        c.setIfMissing("spark.jars", self);
+      }
+    }
+    return c;
+  }
+
+  /** The first line of Spark's message, then the task's own exception if Spark kept it. */
+  private static String rootMessage(Throwable e) {
+    String msg = String.valueOf(e.getMessage());
+    int nl = msg.indexOf('\n');
+    String first = nl < 0 ? msg : msg.substring(0, nl);
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    if (root instanceof RunTask.InjectedFault || root instanceof ScenarioException) {
+      return root.getMessage();
+    }
+    return root == e ? first : first + " (cause: " + root + ")";
+  }
+
+  /** One line per finished run with elapsed time and ETA (Spark's own progress goes to its UI). */
+  private static final class ProgressLines implements Sweep.Listener {
+    private final PrintWriter err;
+    private final String name;
+    private long t0;
+
+    ProgressLines(PrintWriter err, String name) {
+      this.err = err;
+      this.name = name;
+    }
+
+    @Override
+    public synchronized void started(int toRun, int alreadyDone) {
+      t0 = System.nanoTime();
+      err.printf("%s: %d runs to do, %d already in the store%n", name, toRun, alreadyDone);
+      err.flush();
+    }
+
+    @Override
+    public synchronized void finished(String run, int finished, int toRun) {
+      double s = (System.nanoTime() - t0) / 1e9;
+      double eta = finished == 0 ? 0 : s / finished * (toRun - finished);
+      err.printf("  %d/%d done (%.0f s, ETA %.0f s): %s%n", finished, toRun, s, eta, run);
+      err.flush();
+    }
+  }
+
+  /** A problem with the command line that the user can fix. */
+  static final class UserError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    UserError(String message) {
+      super(message);
+    }
+  }
+}
