@@ -41,6 +41,8 @@ public final class EgressPort implements EventTarget {
   private DequeueListener dequeueListener;
   private long servingBytes;
   private long servingEndPs;
+  private int intPortId = -1; // >= 0: stamp INT records under this port number
+  private RedMarking red; // null: the single threshold of the config (if any)
 
   // PFC, as the upstream port of a link into a switch
   private long xoffBytes = -1;
@@ -77,6 +79,16 @@ public final class EgressPort implements EventTarget {
   public void enableTrimming(int headerBytes) {
     this.headers = new PacketRing();
     this.trimmedBytes = headerBytes;
+  }
+
+  /** Stamp departing data packets with this hop's INT record (HPCC), naming this port {@code portId}. */
+  public void enableIntStamping(int portId) {
+    this.intPortId = portId;
+  }
+
+  /** Mark CE with a RED-like probability profile instead of the config's single threshold. */
+  public void setRedMarking(RedMarking red) {
+    this.red = red;
   }
 
   public void setLoss(LossModel loss) {
@@ -187,7 +199,13 @@ public final class EgressPort implements EventTarget {
     Packet p = fromHeaders ? headers.poll() : queue.poll();
     long threshold = config.ecnThresholdBytes();
     // Marking at dequeue against the bytes queued including the departing packet.
-    if (threshold >= 0 && waiting > threshold && !p.ce && !fromHeaders) {
+    if (red != null) {
+      if (!p.ce && !fromHeaders && red.marks(waiting)) {
+        p.ce = true;
+        ecnMarks++;
+        counters.ecnMarked++;
+      }
+    } else if (threshold >= 0 && waiting > threshold && !p.ce && !fromHeaders) {
       p.ce = true;
       ecnMarks++;
       counters.ecnMarked++;
@@ -200,6 +218,14 @@ public final class EgressPort implements EventTarget {
     byteTimeArea += (long) p.sizeBytes * ser; // the serving packet's share, known in advance
     packetsSent++;
     bytesSent += p.sizeBytes;
+    if (intPortId >= 0 && p.isData() && p.intHops < Packet.INT_MAX_HOPS) {
+      int h = p.intHops++;
+      p.intPort[h] = intPortId;
+      p.intQueueBytes[h] = waiting - p.sizeBytes; // what it leaves behind
+      p.intTxBytes[h] = bytesSent;
+      p.intTimePs[h] = now;
+      p.intBitsPerSecond[h] = config.bitsPerSecond();
+    }
     if (p.from != null && p.from.xoffBytes >= 0) {
       p.from.discharge(p.sizeBytes);
     }

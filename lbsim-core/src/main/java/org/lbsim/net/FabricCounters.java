@@ -3,8 +3,8 @@ package org.lbsim.net;
 /**
  * Packet counts for one run, kept by the fabric and the hosts. At the end of a run
  * {@code sent = delivered + dropped} for data and for ACKs, with nothing left in flight.
- * Trimmed data packets are data packets (delivered as headers or dropped), NACKs are counted
- * with the ACKs; PFC pause frames are modelled as delayed signals, not packets, and are kept out
+ * Trimmed data packets are data packets (delivered as headers or dropped), NACKs and CNPs are
+ * counted with the ACKs; PFC pause frames are modelled as delayed signals, not packets, and are kept out
  * of both balances.
  */
 public final class FabricCounters {
@@ -19,6 +19,8 @@ public final class FabricCounters {
   public long dataTrimmed;
   /** NACKs among the ACKs sent. */
   public long nackSent;
+  /** DCQCN congestion notification packets among the ACKs sent. */
+  public long cnpSent;
   /** PFC XOFF + XON frames. */
   public long pauseFrames;
 

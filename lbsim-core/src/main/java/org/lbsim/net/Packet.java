@@ -9,6 +9,10 @@ public final class Packet {
   public static final byte DATA = 0;
   public static final byte ACK = 1;
   public static final byte NACK = 2;
+  /** DCQCN congestion notification: the receiver saw CE and tells the sender (at most once per interval). */
+  public static final byte CNP = 3;
+  /** Most switch hops an INT record holds (a 3-tier fat tree path crosses 5 switches). */
+  public static final int INT_MAX_HOPS = 8;
 
   public byte type;
   /** Flow (or subflow) id; ACKs carry the id of the data flow they acknowledge. */
@@ -54,6 +58,18 @@ public final class Packet {
   public byte priority;
   /** The port that last transmitted this packet (PFC charges the buffer it occupies to that port). */
   public EgressPort from;
+  /**
+   * In-band telemetry (HPCC): hops stamped so far and, per hop, the bytes queued at the egress
+   * when the packet left, the port's cumulative bytes sent, the stamp time and the line rate.
+   * Fixed arrays allocated once per pooled packet; an ACK carries a copy of its data packet's.
+   */
+  public int intHops;
+  /** Which port stamped each hop (a fabric-wide port number), so a sender compares records of one port. */
+  public final int[] intPort = new int[INT_MAX_HOPS];
+  public final long[] intQueueBytes = new long[INT_MAX_HOPS];
+  public final long[] intTxBytes = new long[INT_MAX_HOPS];
+  public final long[] intTimePs = new long[INT_MAX_HOPS];
+  public final long[] intBitsPerSecond = new long[INT_MAX_HOPS];
 
   public static final int NO_ROUTE = -1;
 
@@ -88,6 +104,20 @@ public final class Packet {
     trimmed = false;
     priority = 0;
     from = null;
+    intHops = 0;
+  }
+
+  /** Copies {@code data}'s INT record into this packet (an ACK echoing it). */
+  public void copyIntFrom(Packet data) {
+    int n = data.intHops;
+    intHops = n;
+    if (n > 0) {
+      System.arraycopy(data.intPort, 0, intPort, 0, n);
+      System.arraycopy(data.intQueueBytes, 0, intQueueBytes, 0, n);
+      System.arraycopy(data.intTxBytes, 0, intTxBytes, 0, n);
+      System.arraycopy(data.intTimePs, 0, intTimePs, 0, n);
+      System.arraycopy(data.intBitsPerSecond, 0, intBitsPerSecond, 0, n);
+    }
   }
 
   public boolean isData() {

@@ -4,6 +4,7 @@ import java.util.Map;
 import org.lbsim.lb.Params;
 import org.lbsim.transport.RecoveryParams;
 import org.lbsim.topo.PortFeatures;
+import org.lbsim.topo.PortSignals;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;
 
@@ -17,12 +18,15 @@ import org.lbsim.topo.Topology;
  * @param lbParams the chosen load-balancing design's parameters, defaults filled in
  * @param recovery the loss recovery and its parameters
  * @param portFeatures trimming, PFC and link losses
+ * @param ccParams the chosen congestion control's parameters, defaults filled in
+ * @param portSignals RED-like ECN and INT stamping
  */
 public record Scenario(String name, long seed, Profile profile, Topology topology, TierLink hostLink,
     TierLink tier1Link, TierLink tier2Link, long bufferBytes, double ecnFraction, int payloadBytes,
     int headerBytes, int ackBytes, int gapBytes, WorkloadSpec workload, String lb, String cc, String lr,
     double rateCoef, int extraPackets, long minRtoPs, long initialRtoPs, long limitPs, Params lbParams,
-    RecoveryParams recovery, PortFeatures portFeatures, Map<String, String> values) {
+    RecoveryParams recovery, PortFeatures portFeatures, Map<String, String> values, Params ccParams,
+    PortSignals portSignals) {
 
   public Scenario {
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));

@@ -21,6 +21,9 @@ import org.lbsim.lb.Param;
 import org.lbsim.lb.Params;
 import org.lbsim.topo.FatTree;
 import org.lbsim.topo.PortFeatures;
+import org.lbsim.topo.PortSignals;
+import org.lbsim.transport.cc.CcDesign;
+import org.lbsim.transport.cc.CcDesigns;
 import org.lbsim.transport.RecoveryParams;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.TierLink;
@@ -187,6 +190,9 @@ public final class ScenarioReader {
     double ecn = ecnFraction(values, design);
     Params lbParams = design == null ? null : lbParams(values, design);
     String cc = choice(values, "cc");
+    CcDesign ccDesign = cc == null ? null : CcDesigns.find(cc);
+    Params ccParams = ccDesign == null ? null : ccParams(values, ccDesign);
+    PortSignals signals = portSignals(values, ccDesign);
     String lr = choice(values, "lr");
     double rateCoef = number(values, "transport.rate_coef");
     if (!Double.isNaN(rateCoef) && !(rateCoef > 0 && rateCoef <= 1000)) {
@@ -208,7 +214,51 @@ public final class ScenarioReader {
     failIfProblems();
     return new Scenario(name, seed, profile, topology, tiers[0], tiers[1], tiers[2], buffer, ecn, payload, header, ack,
         gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, Math.round(limitMs * Simulator.PS_PER_MS),
-        lbParams, recovery, features, values);
+        lbParams, recovery, features, values, ccParams, signals);
+  }
+
+  /** The chosen congestion control's parameters; every algorithm's keys are still checked, so grids may set them all. */
+  private Params ccParams(Map<String, String> v, CcDesign chosen) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (CcDesign d : CcDesigns.all()) {
+      for (Param p : d.params()) {
+        String key = d.name() + "." + p.name();
+        double x = number(v, key);
+        if (Double.isNaN(x)) {
+          continue;
+        }
+        if (x < p.min() || x > p.max() || (p.integer() && x != Math.rint(x))) {
+          bad(key, v.get(key), p.range());
+          continue;
+        }
+        if (d == chosen) {
+          out.put(p.name(), x);
+        }
+      }
+    }
+    return new Params(out);
+  }
+
+  private PortSignals portSignals(Map<String, String> v, CcDesign cc) {
+    String red = choice(v, "buffer.red");
+    String telemetry = choice(v, "buffer.int");
+    long kmin = size(v, "buffer.red_kmin");
+    long kmax = size(v, "buffer.red_kmax");
+    double pmax = number(v, "buffer.red_pmax");
+    if (!Double.isNaN(pmax) && !(pmax >= 0 && pmax <= 1)) {
+      bad("buffer.red_pmax", v.get("buffer.red_pmax"), "a probability in [0, 1]");
+      return PortSignals.NONE;
+    }
+    if (kmin > 0 && kmax > 0 && kmax < kmin) {
+      bad("buffer.red_kmax", v.get("buffer.red_kmax"), "at least buffer.red_kmin (" + kmin + " B)");
+      return PortSignals.NONE;
+    }
+    if (red == null || telemetry == null || kmin < 0 || kmax < 0 || Double.isNaN(pmax)) {
+      return PortSignals.NONE;
+    }
+    boolean stamping = telemetry.equals("on") || (telemetry.equals("auto") && cc != null && cc.intStamping());
+    boolean on = red.equals("on");
+    return new PortSignals(on ? kmin : -1, on ? kmax : -1, on ? pmax : 0, stamping);
   }
 
   private void checkSampleInterval(Map<String, String> v) {

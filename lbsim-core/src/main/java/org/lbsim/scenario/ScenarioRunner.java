@@ -22,6 +22,8 @@ import org.lbsim.topo.TierLink;
 import org.lbsim.transport.FlowOutcome;
 import org.lbsim.transport.Transport;
 import org.lbsim.transport.TransportSettings;
+import org.lbsim.transport.cc.CcDesign;
+import org.lbsim.transport.cc.CcDesigns;
 import org.lbsim.workload.FlowSpec;
 
 /** Builds and runs one scenario: fabric, workload, endpoints, then collects the results. */
@@ -44,13 +46,16 @@ public final class ScenarioRunner {
     PacketFormat format = wireFormat(s);
     LbDesign lb = LbDesigns.find(s.lb());
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
-        s.ecnFraction(), format.gapBytes(), s.portFeatures());
+        s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.portSignals());
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
     List<FlowSpec> flows = Workloads.generate(s, sim.random());
     boolean reference = s.profile() == Profile.REFERENCE;
+    CcDesign cc = CcDesigns.find(s.cc());
+    boolean ideal = cc.name().equals("ideal"); // the built-in constant rate, exactly as before congestion controls
     TransportSettings ts = new TransportSettings(format, s.rateCoef(), s.extraPackets(), !reference, reference,
-        reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference);
+        reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference, ideal ? null : cc.bind(s.ccParams()),
+        cc.cnpIntervalPs(s.ccParams()));
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx));
     QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport);
@@ -133,6 +138,7 @@ public final class ScenarioRunner {
     counters.put("retransmissions", retx);
     counters.put("spurious_retransmissions", spurious);
     counters.put("timeouts", timeouts);
+    counters.put("cnp_sent", c.cnpSent);
     counters.put("pause_frames", c.pauseFrames);
     counters.put("paused_ps", pausedPs);
     counters.put("ports_paused_at_end", pausedAtEnd);

@@ -8,6 +8,8 @@ import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.scenario.Setting.Type;
+import org.lbsim.transport.cc.CcDesign;
+import org.lbsim.transport.cc.CcDesigns;
 
 /** Every key a scenario file may hold. Defaults are the study's v2 setup. */
 public final class ScenarioSchema {
@@ -44,6 +46,14 @@ public final class ScenarioSchema {
     s.add(new Setting("buffer.ecn_fraction", Type.TEXT, "auto", List.of(),
         "mark CE on a departing packet when the port holds more than this fraction of its buffer; -1 = no ECN; "
             + "auto = the threshold the study runs the chosen lb with (0.5; REPS 0.1)"));
+    s.add(new Setting("buffer.red", Type.CHOICE, "off", List.of("off", "on"),
+        "RED-like ECN instead of the single threshold: no mark up to red_kmin queued bytes, then a probability rising "
+            + "to red_pmax at red_kmax, every packet above it (DCQCN's switch profile)"));
+    s.add(new Setting("buffer.red_kmin", Type.SIZE, "5KB", List.of(), "RED-like ECN: K_min (DCQCN paper: 5 KB)"));
+    s.add(new Setting("buffer.red_kmax", Type.SIZE, "200KB", List.of(), "RED-like ECN: K_max (DCQCN paper: 200 KB)"));
+    s.add(new Setting("buffer.red_pmax", Type.NUMBER, "0.01", List.of(), "RED-like ECN: marking probability at K_max (DCQCN paper: 1%)"));
+    s.add(new Setting("buffer.int", Type.CHOICE, "auto", List.of("auto", "on", "off"),
+        "in-band telemetry: switch ports stamp queue, tx bytes, time and rate into data packets; auto = on for cc hpcc"));
     s.add(new Setting("buffer.trimming", Type.CHOICE, "off", List.of("off", "all", "tor-down"),
         "NDP packet trimming on overflow: the payload is cut and the header sent ahead in a priority queue of 2x the buffer; "
             + "all = every switch port, tor-down = only ToR/leaf ports towards hosts"));
@@ -83,8 +93,19 @@ public final class ScenarioSchema {
             "lb " + d.name() + ": " + p.meaning() + " (" + p.range() + ")"));
       }
     }
-    s.add(new Setting("cc", Type.CHOICE, "ideal", List.of("ideal"),
-        "congestion control; ideal = constant rate at rate_coef x the fair share of the host link"));
+    List<String> ccNames = new ArrayList<>();
+    for (CcDesign d : CcDesigns.all()) {
+      ccNames.add(d.name());
+    }
+    s.add(new Setting("cc", Type.CHOICE, "ideal", ccNames,
+        "congestion control; ideal = constant rate at rate_coef x the fair share of the host link "
+            + "(see docs/congestion-control.md)"));
+    for (CcDesign d : CcDesigns.all()) {
+      for (Param p : d.params()) {
+        s.add(new Setting(d.name() + "." + p.name(), p.integer() ? Type.INT : Type.NUMBER, p.defaultText(), List.of(),
+            "cc " + d.name() + ": " + p.meaning() + " (" + p.range() + ")"));
+      }
+    }
     s.add(new Setting("lr", Type.CHOICE, "erasure", List.of("erasure", "sack", "gbn", "irn"),
         "loss recovery; erasure = ideal rateless coding with extra_packets overhead; sack = selective ACKs with a "
             + "reordering threshold; gbn = RoCE go-back-N; irn = IRN selective repeat (see docs/algorithms.md)"));

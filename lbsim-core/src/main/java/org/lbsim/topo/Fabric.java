@@ -161,6 +161,16 @@ public final class Fabric {
     if (flaky) {
       flakySoFar++;
     }
+    PortSignals signals = settings.signals();
+    if (!tier.equals("host-up")) {
+      if (signals.red()) {
+        p.setRedMarking(new org.lbsim.net.RedMarking(signals.redKminBytes(), signals.redKmaxBytes(), signals.redPmax(),
+            sim.random().stream("ecn", ports.size())));
+      }
+      if (signals.intStamping()) {
+        p.enableIntStamping(ports.size());
+      }
+    }
     if (f.randomLossRate() > 0 || flaky) {
       p.setLoss(new LossModel(f.randomLossRate(), flaky ? f.burstPs() : 0, f.periodPs(),
           sim.random().stream("loss", ports.size())));

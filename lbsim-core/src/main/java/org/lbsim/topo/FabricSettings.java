@@ -11,9 +11,15 @@ package org.lbsim.topo;
  *     of its buffer; negative disables ECN
  * @param gapBytes inter-packet gap on every link
  * @param features trimming, PFC and link losses
+ * @param signals RED-like ECN and INT stamping for congestion controls
  */
 public record FabricSettings(TierLink hostLink, TierLink tier1Link, TierLink tier2Link, long bufferBytes,
-    double ecnFraction, int gapBytes, PortFeatures features) {
+    double ecnFraction, int gapBytes, PortFeatures features, PortSignals signals) {
+
+  public FabricSettings(TierLink hostLink, TierLink tier1Link, TierLink tier2Link, long bufferBytes,
+      double ecnFraction, int gapBytes, PortFeatures features) {
+    this(hostLink, tier1Link, tier2Link, bufferBytes, ecnFraction, gapBytes, features, PortSignals.NONE);
+  }
 
   public FabricSettings(TierLink hostLink, TierLink tier1Link, TierLink tier2Link, long bufferBytes,
       double ecnFraction, int gapBytes) {

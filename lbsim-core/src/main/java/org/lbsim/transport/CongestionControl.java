@@ -3,8 +3,12 @@ package org.lbsim.transport;
 import org.lbsim.net.Packet;
 
 /**
- * Decides how fast a sender may send. The first implementation is the study's ideal constant
- * rate; window- and rate-based algorithms plug in behind the same calls.
+ * Decides how fast a sender may send: a pacing gap between slots (rate-based control) and a
+ * window on the packets in flight (window-based control). The sender tells it what happens to
+ * its packets; each algorithm overrides what it needs (see {@code org.lbsim.transport.cc}).
+ *
+ * <p>A window-limited sender stops ticking and is woken by the next ACK, NACK, CNP, loss or
+ * timeout, so a blocked flow costs no events.
  */
 public interface CongestionControl {
   /** Gap between this data packet's pacing slot and the next one. */
@@ -15,6 +19,24 @@ public interface CongestionControl {
     return true;
   }
 
-  /** Feedback from one ACK; {@code rttPs} is its round-trip sample. */
-  default void onAck(Packet ack, long rttPs, long nowPs) {}
+  /** A data packet of {@code bytes} on the wire left now (byte counters, per-window bookkeeping). */
+  default void onSent(long seq, int bytes, long nowPs) {}
+
+  /**
+   * Feedback from one ACK (each ACK answers one data packet); {@code ecn} = the data packet was
+   * CE-marked, {@code rttPs} its round-trip sample. The ACK carries the data packet's INT record.
+   */
+  default void onAck(Packet ack, boolean ecn, long rttPs, long nowPs) {}
+
+  /** A NACK (a trimmed or out-of-order packet); {@code rttPs} is its round-trip sample. */
+  default void onNack(Packet nack, boolean ecn, long rttPs, long nowPs) {}
+
+  /** The loss recovery declared {@code packets} lost from ACK information (fast retransmit). */
+  default void onLoss(long packets, long nowPs) {}
+
+  /** The retransmission timer expired. */
+  default void onTimeout(long nowPs) {}
+
+  /** A congestion notification packet (DCQCN) reached the sender. */
+  default void onCnp(long nowPs) {}
 }

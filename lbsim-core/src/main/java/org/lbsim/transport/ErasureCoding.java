@@ -28,6 +28,7 @@ public final class ErasureCoding implements LossRecovery {
   private long lost;
   private long highestAckedSeq = -1;
   private long finalPausePs = -1;
+  private long unsettled; // default mode: sent, not acknowledged, not declared lost
 
   // Default mode: per-packet send times and ack flags over the window [base, sent).
   private long base;
@@ -80,6 +81,7 @@ public final class ErasureCoding implements LossRecovery {
         base++;
       } else if (nowPs - sentAt[i] > rto) {
         lost++;
+        unsettled--;
         path.onTimeout(entropyOf[i], nowPs);
         base++;
       } else {
@@ -99,6 +101,7 @@ public final class ErasureCoding implements LossRecovery {
       sentAt[i] = nowPs;
       entropyOf[i] = entropy;
       acked[i] = false;
+      unsettled++;
     }
   }
 
@@ -114,7 +117,11 @@ public final class ErasureCoding implements LossRecovery {
     if (referenceMode) {
       lost = Math.max(0, highestAckedSeq + 1 - ackedPackets);
     } else if (ack.seq >= base) {
-      acked[(int) (ack.seq & (sentAt.length - 1))] = true;
+      int i = (int) (ack.seq & (sentAt.length - 1));
+      if (!acked[i]) {
+        unsettled--;
+      }
+      acked[i] = true;
     }
   }
 
@@ -137,7 +144,19 @@ public final class ErasureCoding implements LossRecovery {
     if (nack.seq >= base && nack.seq < sent && !acked[i]) {
       acked[i] = true; // settled: the window passes it without counting it again
       lost++;
+      unsettled--;
     }
+  }
+
+  @Override
+  public long inFlight(long nowPs) {
+    if (referenceMode) {
+      return Math.max(0, sent - ackedPackets - lost);
+    }
+    if (!complete()) {
+      detectTimeouts(nowPs); // idempotent at one instant: nextToSend finds nothing more
+    }
+    return unsettled;
   }
 
   private void grow() {

@@ -95,6 +95,11 @@ final class GoBackN implements LossRecovery {
   }
 
   @Override
+  public long inFlight(long nowPs) {
+    return Math.max(0, next - cum); // a go-back counts everything beyond the cumulative ack lost
+  }
+
+  @Override
   public boolean complete() {
     return cum >= target;
   }

@@ -46,6 +46,12 @@ public interface LossRecovery {
     return 0;
   }
 
+  /**
+   * Data packets sent and neither acknowledged nor declared lost, as a window-based congestion
+   * control counts them. May settle overdue losses first (erasure coding finds them by time).
+   */
+  long inFlight(long nowPs);
+
   /** The sender has learned that the receiver holds everything it needs. */
   boolean complete();
 

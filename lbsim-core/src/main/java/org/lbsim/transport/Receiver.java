@@ -19,6 +19,7 @@ final class Receiver {
   private final PathPolicy ackPath; // null: the ACK echoes the data packet's entropy
   private long completedAtPs = -1;
   private long packets;
+  private long lastCnpPs = -1;
 
   Receiver(Transport transport, int flow, Host host, ReceiverLogic logic, PathPolicy ackPath) {
     this.transport = transport;
@@ -33,6 +34,10 @@ final class Receiver {
     FabricCounters counters = transport.counters();
     counters.dataDelivered++;
     packets++;
+    long cnpInterval = transport.settings().cnpIntervalPs();
+    if (cnpInterval >= 0 && p.ce && (lastCnpPs < 0 || nowPs - lastCnpPs >= cnpInterval)) {
+      sendCnp(p, nowPs);
+    }
     byte type = logic.onData(p);
     if (type == ReceiverLogic.NO_REPLY) {
       pool.release(p);
@@ -47,6 +52,7 @@ final class Receiver {
       ack.entropy = p.entropy;
       ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
       ack.sentAtPs = p.sentAtPs;
+      ack.copyIntFrom(p);
       if (ackPath != null) {
         ackPath.choose(ack, nowPs); // the design steers ACKs itself (e.g. Host DR's ACK pointer)
       }
@@ -61,6 +67,25 @@ final class Receiver {
       completedAtPs = nowPs;
       transport.onReceived(flow, nowPs);
     }
+  }
+
+  /**
+   * DCQCN's notification point: a CE-marked data packet makes the receiver send one congestion
+   * notification packet (ACK-sized) to the sender, at most one per interval per flow.
+   */
+  private void sendCnp(Packet data, long nowPs) {
+    lastCnpPs = nowPs;
+    Packet cnp = transport.pool().acquire();
+    cnp.type = Packet.CNP;
+    cnp.flow = flow;
+    cnp.src = data.dst;
+    cnp.dst = data.src;
+    cnp.sizeBytes = transport.settings().format().ackBytes();
+    cnp.entropy = data.entropy;
+    cnp.sentAtPs = nowPs;
+    transport.counters().ackSent++; // CNPs travel and are counted with the ACKs
+    transport.counters().cnpSent++;
+    host.send(cnp);
   }
 
   long completedAtPs() {

@@ -101,6 +101,11 @@ final class SelectiveRepeat implements LossRecovery {
     return -1;
   }
 
+  @Override
+  public long inFlight(long nowPs) {
+    return inFlight();
+  }
+
   /** Sent and neither acknowledged nor declared lost. */
   long inFlight() {
     return (long) nextNew - cum - sackedAbove - pending;

@@ -42,6 +42,13 @@ final class Sender implements EventTarget, FlowInfo {
   private final long maxCatchUpPs;
   private long nominalPs;
   private NicGate gate;
+  private long tickGeneration; // slot events carry it; a wake-up after a stall starts a new chain
+  private boolean windowBlocked;
+  private long lostSeen;
+  private final boolean reactive; // not the ideal constant rate: its pace follows feedback
+  private boolean awaitingNic;
+  private long lastSlotPs;
+  private long nextSlotPs;
 
   Sender(Transport transport, int flow, Host host, int dst, long nominalGapPs, CongestionControl cc, RttEstimator rtt,
       LossRecovery lr) {
@@ -59,8 +66,10 @@ final class Sender implements EventTarget, FlowInfo {
     this.dataBytes = f.dataBytes();
     this.dataSlotPs = host.nic().serializationPs((long) f.dataBytes() + f.gapBytes());
     // a flow held back by its NIC may catch up at most one gap's worth of slots: a paced flow
-    // must not turn into a burst after a long stall
-    this.maxCatchUpPs = nominalGapPs;
+    // must not turn into a burst after a long stall. A reactive congestion control sets its own
+    // pace from feedback, so it gets no catch-up credit at all.
+    this.maxCatchUpPs = cc instanceof ConstantRate ? nominalGapPs : 0;
+    this.reactive = !(cc instanceof ConstantRate);
   }
 
   /** Attaches the host path policy (created after the sender, because it may ask the sender about the flow). */
@@ -114,23 +123,70 @@ final class Sender implements EventTarget, FlowInfo {
       long deadline = lr.timerDeadlinePs();
       if (deadline >= 0 && deadline <= now) {
         lr.onTimeout(now);
+        lostSeen = lr.packetsDeclaredLost(); // the timeout is the congestion signal, not each loss
+        cc.onTimeout(now);
+        wake(now);
       }
       armTimer(now);
       return;
+    }
+    if (arg != tickGeneration) {
+      return; // a wake-up after a window stall started a newer chain of slots
     }
     if (nicBackpressure) {
       tickWithBackpressure(now);
       return;
     }
+    if (!windowOpen(now)) {
+      return;
+    }
     long seq = lr.nextToSend(now);
-    if (seq >= 0 && cc.mayTransmit(packetsSent)) {
+    if (seq >= 0) {
       send(seq, now);
     }
-    sim.schedule(now + cc.pacingGapPs(now), this, TICK, 0);
+    noteLosses(now);
+    lastSlotPs = now;
+    nextSlotPs = now + cc.pacingGapPs(now);
+    sim.schedule(nextSlotPs, this, TICK, tickGeneration);
+  }
+
+  /**
+   * Whether the congestion window lets a packet leave now. If not, the sender stops ticking
+   * until feedback arrives ({@link #wake}); a fallback slot one RTO later re-checks, because a
+   * recovery without a timer (erasure coding) settles its losses only when asked.
+   */
+  private boolean windowOpen(long now) {
+    if (cc.mayTransmit(lr.inFlight(now))) {
+      return true;
+    }
+    noteLosses(now);
+    windowBlocked = true;
+    sim.schedule(now + Math.max(rtt.rtoPs(), cc.pacingGapPs(now)), this, TICK, tickGeneration);
+    return false;
+  }
+
+  /** Feedback may have opened the window of a stalled sender: restart its slots now. */
+  private void wake(long now) {
+    if (windowBlocked && finishPs < 0) {
+      windowBlocked = false;
+      tickGeneration++;
+      sim.schedule(now, this, TICK, tickGeneration);
+    }
+  }
+
+  /** Tells the congestion control about losses the recovery declared since it last looked. */
+  private void noteLosses(long now) {
+    long lost = lr.packetsDeclaredLost();
+    if (lost > lostSeen) {
+      long d = lost - lostSeen;
+      lostSeen = lost;
+      cc.onLoss(d, now);
+    }
   }
 
   /** The NIC has room again for this sender's slot (see {@link NicGate}). */
   void resume(long now) {
+    awaitingNic = false;
     if (finishPs < 0) {
       sendInSlot(now);
     }
@@ -147,6 +203,7 @@ final class Sender implements EventTarget, FlowInfo {
    */
   private void tickWithBackpressure(long now) {
     if (!gate.admits()) {
+      awaitingNic = true;
       gate.await(this); // resumed, without an event, when the NIC dequeues
       return;
     }
@@ -155,12 +212,36 @@ final class Sender implements EventTarget, FlowInfo {
 
   /** Sends this slot's packet (the NIC has room) and schedules the next nominal slot. */
   private void sendInSlot(long now) {
+    if (!windowOpen(now)) {
+      return;
+    }
     long seq = lr.nextToSend(now);
-    if (seq >= 0 && cc.mayTransmit(packetsSent)) {
+    if (seq >= 0) {
       send(seq, now);
     }
+    noteLosses(now);
     nominalPs = Math.max(nominalPs, now - maxCatchUpPs) + cc.pacingGapPs(now);
-    sim.schedule(Math.max(nominalPs, now), this, TICK, 0);
+    lastSlotPs = now;
+    nextSlotPs = Math.max(nominalPs, now);
+    sim.schedule(nextSlotPs, this, TICK, tickGeneration);
+  }
+
+  /**
+   * A rate-based control may raise its rate on feedback; the slot already scheduled at the old
+   * (slower) pace is then moved earlier, to the last slot plus the new gap, so a flow paced
+   * slowly after a cut does not wait out a stale gap. Never for the ideal constant rate.
+   */
+  private void repace(long now) {
+    if (!reactive || windowBlocked || awaitingNic || finishPs >= 0 || nextSlotPs <= now) {
+      return;
+    }
+    long t = Math.max(now, lastSlotPs + cc.pacingGapPs(now));
+    if (t < nextSlotPs) {
+      tickGeneration++;
+      nextSlotPs = t;
+      nominalPs = t;
+      sim.schedule(t, this, TICK, tickGeneration);
+    }
   }
 
   private void send(long seq, long now) {
@@ -177,6 +258,7 @@ final class Sender implements EventTarget, FlowInfo {
     p.sentAtPs = now;
     lr.onSent(seq, p.entropy, now);
     path.onSent(p.entropy, now);
+    cc.onSent(seq, p.sizeBytes, now);
     packetsSent++;
     transport.counters().dataSent++;
     host.send(p);
@@ -200,6 +282,15 @@ final class Sender implements EventTarget, FlowInfo {
 
   void onAck(Packet ack, long now) {
     transport.counters().ackDelivered++;
+    if (ack.type == Packet.CNP) {
+      transport.pool().release(ack);
+      if (finishPs < 0) {
+        cc.onCnp(now);
+        wake(now);
+        repace(now);
+      }
+      return;
+    }
     long sample = now - ack.sentAtPs;
     rtt.sample(sample);
     rttSum += sample;
@@ -209,10 +300,11 @@ final class Sender implements EventTarget, FlowInfo {
       if (!ack.trimmed) {
         path.onAck(ack.entropy, congested, now); // the packet arrived, beyond a hole
       }
+      cc.onNack(ack, congested, sample, now);
       lr.onNack(ack, now); // a trimmed packet's NACK reaches the path policy through the recovery
     } else {
       path.onAck(ack.entropy, congested, now);
-      cc.onAck(ack, sample, now);
+      cc.onAck(ack, congested, sample, now);
       lr.onAck(ack, now);
     }
     transport.pool().release(ack);
@@ -220,7 +312,10 @@ final class Sender implements EventTarget, FlowInfo {
       finishPs = now;
       transport.onSenderDone(flow, now);
     } else if (finishPs < 0) {
+      noteLosses(now);
       armTimer(now);
+      wake(now);
+      repace(now);
     }
   }
 

@@ -71,7 +71,8 @@ public final class Transport implements Node {
       SplittableRandom pathRandom = flowRandom.split();
       SplittableRandom jitter = settings.referencePacing() ? flowRandom.split() : null;
       SplittableRandom ackRandom = flowRandom.split();
-      CongestionControl cc = new ConstantRate(gapPs[i], jitter);
+      CongestionControl cc = settings.cc() == null ? new ConstantRate(gapPs[i], jitter)
+          : settings.cc().create(ccContext(f, gapPs[i], jitter));
       RttEstimator rtt = new RttEstimator(settings.initialRtoPs(), settings.minRtoPs());
       long target = settings.format().packetsFor(f.bytes()) + settings.extraPackets();
       LossRecovery lr = lossRecovery(f, target, rtt);
@@ -121,6 +122,28 @@ public final class Transport implements Node {
       case "gbn" -> new GbnReceiver(target, payload);
       default -> new CodedReceiver(target * payload);
     };
+  }
+
+  private CcContext ccContext(FlowSpec f, long idealGapPs, SplittableRandom jitter) {
+    PacketFormat fmt = settings.format();
+    long hostBps = fabric.settings().hostLink().bitsPerSecond();
+    long slotPs = PortConfig.serializationPs(fmt.dataBytes() + fmt.gapBytes(), hostBps);
+    TierLink[] out = fabric.path(f.src(), f.dst());
+    return new CcContext(idealGapPs, slotPs, hostBps, fmt.dataBytes(), unloadedRttPs(f.src(), f.dst()),
+        Math.max(0, out.length - 1), jitter);
+  }
+
+  /** A data packet out and its ACK back on the unloaded path (serialization + propagation per link). */
+  long unloadedRttPs(int src, int dst) {
+    PacketFormat fmt = settings.format();
+    long rttPs = 0;
+    for (TierLink l : fabric.path(src, dst)) {
+      rttPs += PortConfig.serializationPs(fmt.dataBytes(), l.bitsPerSecond()) + l.latencyPs();
+    }
+    for (TierLink l : fabric.path(dst, src)) {
+      rttPs += PortConfig.serializationPs(fmt.ackBytes(), l.bitsPerSecond()) + l.latencyPs();
+    }
+    return rttPs;
   }
 
   /** Bandwidth-delay product of the unloaded path, in data packets (IRN's default cap on packets in flight). */

@@ -21,10 +21,21 @@ import org.lbsim.net.PacketFormat;
  *     returns slow its own data instead of piling it up in an ever-growing NIC queue (off in the
  *     reference profile, whose NIC queue is unbounded and never pushes back)
  * @param recovery the loss recovery and its parameters
+ * @param cc creates each flow's congestion control; null = the ideal constant rate
+ * @param cnpIntervalPs receivers answer CE-marked data with a CNP at most this often per flow
+ *     (DCQCN's notification point); negative = no CNPs
  */
 public record TransportSettings(PacketFormat format, double rateCoef, int extraPackets, boolean ackEchoesCe,
     boolean referencePacing, boolean referenceErasure, long initialRtoPs, long minRtoPs, RecoveryParams recovery,
-    boolean nicBackpressure) {
+    boolean nicBackpressure, CcFactory cc, long cnpIntervalPs) {
+
+  /** The ideal constant-rate congestion control, no CNPs. */
+  public TransportSettings(PacketFormat format, double rateCoef, int extraPackets, boolean ackEchoesCe,
+      boolean referencePacing, boolean referenceErasure, long initialRtoPs, long minRtoPs, RecoveryParams recovery,
+      boolean nicBackpressure) {
+    this(format, rateCoef, extraPackets, ackEchoesCe, referencePacing, referenceErasure, initialRtoPs, minRtoPs,
+        recovery, nicBackpressure, null, -1);
+  }
 
   public TransportSettings {
     if (!(rateCoef > 0)) {

@@ -1,0 +1,31 @@
+package org.lbsim.transport.cc;
+
+import java.util.List;
+import java.util.function.BiFunction;
+import org.lbsim.lb.Param;
+import org.lbsim.lb.Params;
+import org.lbsim.transport.CcContext;
+import org.lbsim.transport.CcFactory;
+import org.lbsim.transport.CongestionControl;
+
+/**
+ * A congestion control lbsim knows: its name in {@code cc}, one line for people, the paper, its
+ * parameters ({@code <name>.<param>} in a scenario) and what it needs from the network.
+ *
+ * @param intStamping switches must stamp INT records (HPCC)
+ * @param cnp receivers must send CNPs for CE-marked packets (DCQCN); the interval is the
+ *     {@code cnp_interval_us} parameter
+ */
+public record CcDesign(String name, String summary, String paper, List<Param> params, boolean intStamping,
+    boolean cnp, BiFunction<Params, CcContext, CongestionControl> factory) {
+
+  /** The factory for one run, parameters bound. */
+  public CcFactory bind(Params values) {
+    return flow -> factory.apply(values, flow);
+  }
+
+  /** Receivers' CNP interval under {@code values}, or -1 when this algorithm has no CNPs. */
+  public long cnpIntervalPs(Params values) {
+    return cnp ? Math.round(values.number("cnp_interval_us") * 1_000_000) : -1;
+  }
+}
