@@ -6,7 +6,8 @@ import java.util.Map;
  * One chart of the report, drawn twice from the same data: as a Vega-Lite spec for the
  * interactive HTML page and as an XChart chart for a static PNG (papers, CI artifacts).
  */
-sealed interface Chart permits OverBoundChart, QueueScalingChart, FctCdfChart, LinkLoadChart, HottestPortsChart {
+sealed interface Chart permits OverBoundChart, QueueScalingChart, FctCdfChart, LinkLoadChart, HottestPortsChart,
+    QueueOverTimeChart {
   /** The chart's div id in the page and its PNG's file name (without extension). */
   String id();
 

@@ -14,8 +14,8 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
 /**
- * One run's hottest ports (largest queue first), each with its largest and its mean queue.
- * A stand-in for queue-over-time: the core does not sample queues during a run yet.
+ * One run's hottest ports (largest queue first), each with its largest and its mean queue; the
+ * queue-over-time chart shows how the sampled ones got there.
  */
 record HottestPortsChart(int index, String run, List<PortRow> ports) implements Chart {
   static final int TOP = 10;
@@ -44,9 +44,8 @@ record HottestPortsChart(int index, String run, List<PortRow> ports) implements 
 
   @Override
   public String note() {
-    return "The " + TOP + " ports with the largest queue in this run, with their largest and time-averaged queue. "
-        + "A queue-over-time plot needs the simulator core to sample queues during the run, which it does not do "
-        + "yet (left to the core team); these bars summarise the same ports instead.";
+    return "The " + TOP + " ports with the largest queue in this run (exact, from ports.csv), with their largest and "
+        + "time-averaged queue.";
   }
 
   @Override

@@ -108,9 +108,6 @@ final class Page {
           .append("</p>\n<div class=\"chart\" id=\"chart-").append(c.id()).append("\"></div>\n</section>\n");
       specs.put(c.id(), c.vegaLite());
     }
-    b.append("<h2 id=\"queues-over-time\">Queues over time</h2>\n<p class=note>Not available yet: the simulator ")
-        .append("core does not sample queue lengths during a run, so there is no time series to plot. The hottest-")
-        .append("ports charts above show each hot port's largest and mean queue instead.</p>\n");
     b.append("<h2 id=\"counters\">Packet counters</h2>\n<div class=scroll>").append(Tables.counters(runs)).append("</div>\n");
     b.append("<h2 id=\"settings\">Settings</h2>\n<div class=scroll>").append(Tables.settings(runs)).append("</div>\n");
     b.append("<p class=note>Made by <code>lbsim report</code>. Charts drawn in the page by Vega ").append(Vendor.VEGA)

@@ -46,10 +46,12 @@ public final class ReportBuilder {
     for (int i = 0; i < detailed.size(); i++) {
       add(charts, skipped, LinkLoadChart.of(i, detailed.get(i)), "per-link load of " + detailed.get(i).name() + " (no ports.csv)");
       add(charts, skipped, HottestPortsChart.of(i, detailed.get(i)), "hottest ports of " + detailed.get(i).name() + " (no queue)");
+      add(charts, skipped, QueueOverTimeChart.of(i, detailed.get(i)), "queues over time of " + detailed.get(i).name()
+          + " (no queues.csv: sampling was off, or the run predates it)");
     }
     String note = skipped.isEmpty() ? "" : "Not shown: " + String.join("; ", skipped) + ".";
     if (detailed.size() < runs.size()) {
-      note += (note.isEmpty() ? "" : " ") + "Per-link load and hottest ports are shown for " + detailed.size()
+      note += (note.isEmpty() ? "" : " ") + "Per-link load, hottest ports and queues over time are shown for " + detailed.size()
           + " of the " + runs.size() + " runs: the first run of each scheme and workload.";
     }
     Path html = out != null ? out : resultsDir.resolve("report.html");

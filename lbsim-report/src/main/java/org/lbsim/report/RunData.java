@@ -15,9 +15,13 @@ import java.util.Map;
  * @param messageBytes the largest flow size in {@code flows.csv} (0 when absent): the message size
  *     m that queue scaling is plotted against
  * @param ports {@code ports.csv}, in file order; empty when absent
+ * @param queues {@code queues.csv}: the hottest ports' queues over time, hottest first; empty when absent
  */
 record RunData(String name, Path dir, JsonNode summary, Map<String, String> settings, long[] fctsPs,
-    long messageBytes, List<PortRow> ports) {
+    long messageBytes, List<PortRow> ports, List<QueueTrace> queues) {
+
+  /** One port's sampled queue: times in µs and occupancy in KB. */
+  record QueueTrace(String port, double[] timeUs, double[] kb) {}
 
   String setting(String key) {
     return settings.getOrDefault(key, "");

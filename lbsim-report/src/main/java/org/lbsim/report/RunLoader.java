@@ -102,7 +102,35 @@ final class RunLoader {
             Double.parseDouble(r.get("utilization"))));
       }
     }
-    return new RunData(name, dir, summary, settings, fcts, messageBytes, ports);
+    return new RunData(name, dir, summary, settings, fcts, messageBytes, ports, queues(dir.resolve("queues.csv")));
+  }
+
+  /** queues.csv (time_us, port, queue_bytes; one port's rows together), or nothing when absent. */
+  private static List<RunData.QueueTrace> queues(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return List.of();
+    }
+    Map<String, List<double[]>> byPort = new LinkedHashMap<>();
+    for (CSVRecord r : records(file)) {
+      try {
+        byPort.computeIfAbsent(r.get("port"), k -> new ArrayList<>())
+            .add(new double[] {Double.parseDouble(r.get("time_us")), Long.parseLong(r.get("queue_bytes")) / 1000.0});
+      } catch (IllegalArgumentException e) {
+        throw new ReportException(file + ": line " + r.getRecordNumber() + " is not time_us,port,queue_bytes ("
+            + e.getMessage() + ")");
+      }
+    }
+    List<RunData.QueueTrace> out = new ArrayList<>();
+    byPort.forEach((port, rows) -> {
+      double[] t = new double[rows.size()];
+      double[] kb = new double[rows.size()];
+      for (int i = 0; i < t.length; i++) {
+        t[i] = rows.get(i)[0];
+        kb[i] = Spec.round(rows.get(i)[1], 6);
+      }
+      out.add(new RunData.QueueTrace(port, t, kb));
+    });
+    return out;
   }
 
   private static List<CSVRecord> records(Path file) {

@@ -33,8 +33,8 @@ class ReportBuilderTest {
     assertThat(r.html()).isEqualTo(results.resolve("report.html"));
     assertThat(r.runs()).isEqualTo(4);
     assertThat(r.charts()).containsExactly("over-bound", "queue-scaling", "fct-cdf",
-        "link-load-0", "hottest-ports-0", "link-load-1", "hottest-ports-1",
-        "link-load-2", "hottest-ports-2", "link-load-3", "hottest-ports-3");
+        "link-load-0", "hottest-ports-0", "queues-over-time-0", "link-load-1", "hottest-ports-1", "queues-over-time-1",
+        "link-load-2", "hottest-ports-2", "queues-over-time-2", "link-load-3", "hottest-ports-3", "queues-over-time-3");
     String html = Files.readString(r.html(), StandardCharsets.UTF_8);
     for (String id : r.charts()) {
       assertThat(html).contains("<div class=\"chart\" id=\"chart-" + id + "\"></div>");
@@ -50,7 +50,7 @@ class ReportBuilderTest {
     assertThat(html).doesNotContainIgnoringCase("<script src").doesNotContainIgnoringCase("<link ");
     // the tables and the notice about queue time series
     assertThat(html).contains("ecmp-64KiB").contains("data_delivered").contains("<details>")
-        .contains("does not sample queue lengths");
+        .contains("Queues over time: ecmp-64KiB").contains("\"time_us\":[0.0,");
   }
 
   @Test
@@ -81,8 +81,33 @@ class ReportBuilderTest {
     Path one = results.resolve("ecmp-64KiB");
     ReportBuilder.Result r = ReportBuilder.build(one, results.resolve("one.html"), false);
     assertThat(r.runs()).isEqualTo(1);
-    assertThat(r.charts()).containsExactly("over-bound", "fct-cdf", "link-load-0", "hottest-ports-0");
+    assertThat(r.charts()).containsExactly("over-bound", "fct-cdf", "link-load-0", "hottest-ports-0",
+        "queues-over-time-0");
     assertThat(Files.readString(r.html())).contains("Not shown: queue scaling");
+  }
+
+  @Test
+  void runsWithoutQueueSamplesSkipTheQueueChartAndSayWhy(@TempDir Path old) throws IOException {
+    Path to = old.resolve("ecmp-64KiB");
+    Files.createDirectories(to);
+    for (String f : List.of("summary.json", "flows.csv", "ports.csv")) {
+      Files.copy(results.resolve("ecmp-64KiB").resolve(f), to.resolve(f));
+    }
+    ReportBuilder.Result r = ReportBuilder.build(old, old.resolve("r.html"), false);
+    assertThat(r.charts()).doesNotContain("queues-over-time-0");
+    assertThat(Files.readString(r.html())).contains("queues over time of ecmp-64KiB (no queues.csv");
+  }
+
+  @Test
+  void aBrokenQueuesFileIsNamedWithItsLine(@TempDir Path bad) throws IOException {
+    Path to = bad.resolve("ecmp-64KiB");
+    Files.createDirectories(to);
+    for (String f : List.of("summary.json", "flows.csv", "ports.csv")) {
+      Files.copy(results.resolve("ecmp-64KiB").resolve(f), to.resolve(f));
+    }
+    Files.writeString(to.resolve("queues.csv"), "time_us,port,queue_bytes\n0,tor0>h0,0\nsoon,tor0>h0,12\n");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReportBuilder.build(bad, bad.resolve("r.html"), false))
+        .isInstanceOf(ReportException.class).hasMessageContaining("queues.csv: line 2");
   }
 
   @Test
