@@ -119,6 +119,10 @@ public final class MacroBenchmark {
     line("peak heap used", Format.bytes(last.peakHeapBytes()) + "  (sum of heap pool peaks; max heap "
         + Format.bytes(Runtime.getRuntime().maxMemory()) + ")");
     line("GC during run", last.gcCount() + " collections, " + last.gcMillis() + " ms");
+    line("flows / peak packets in flight", Format.count(last.flows()) + " / " + Format.count(last.packetObjects())
+        + "  (packet objects the pool created)");
+    line("peak heap per flow", Format.bytes(last.peakHeapBytes() / Math.max(1, last.flows()))
+        + "  (upper bound: all of the heap's peak charged to the flows)");
     System.out.println();
     return new String[] {s.name(), Format.seconds(w), Format.seconds(median(cpu)), Format.seconds(sm),
         Format.count(last.events()), Format.rate(events), Format.count(last.dataSent()), Format.rate(packets), Format.micros(last.cctPs()),

@@ -26,10 +26,12 @@ import org.lbsim.scenario.ScenarioRunner;
  * @param setupNanos the same with {@code run.limit_ms} = 1 ns of simulated time
  * @param peakHeapBytes sum over heap pools of each pool's peak during the full run (an upper
  *     bound of the true peak, as pools peak at different moments)
+ * @param packetObjects packet objects the run's pool created: the most packets ever in flight at
+ *     once (queued, on a wire or in a NIC), since finished packets are reused
  */
 record MacroRun(long wholeNanos, long wholeCpuNanos, long setupNanos, long events, long dataSent, long ackSent,
     long drops, long cctPs, long boundPs, double overBoundPct, long unfinishedFlows, long peakHeapBytes, long gcCount,
-    long gcMillis) {
+    long gcMillis, long flows, long packetObjects) {
 
   /** Fraction of the wall time this thread was not on a CPU (0 on a quiet machine). */
   double waitingFraction() {
@@ -67,7 +69,7 @@ record MacroRun(long wholeNanos, long wholeCpuNanos, long setupNanos, long event
     long setup = System.nanoTime() - s0;
     return new MacroRun(whole, cpu, setup, r.events(), r.counters().getOrDefault("data_sent", -1L),
         r.counters().getOrDefault("ack_sent", -1L), r.drops(), r.cctPs(), r.boundPs(), r.overBoundPct(),
-        r.unfinishedFlows(), peak, gcs, gcMillis);
+        r.unfinishedFlows(), peak, gcs, gcMillis, r.flows().size(), r.counters().getOrDefault("packet_objects", -1L));
   }
 
   private static void resetHeapPeaks() {

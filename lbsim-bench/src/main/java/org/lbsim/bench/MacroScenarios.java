@@ -26,7 +26,14 @@ final class MacroScenarios {
         of("perm-128-2MiB", "permutation, 128 hosts (k = 8), 2 MiB per flow, reference profile",
             "reference", "topology.k=8", "workload.kind=permutation", "workload.size=2MiB"),
         of("perm-128-2MiB-default", "permutation, 128 hosts (k = 8), 2 MiB per flow, default profile",
-            "default", "topology.k=8", "workload.kind=permutation", "workload.size=2MiB"));
+            "default", "topology.k=8", "workload.kind=permutation", "workload.size=2MiB"),
+        // the scale cases: how far one machine goes
+        of("perm-1024-2MiB", "permutation, 1024 hosts (k = 16), 2 MiB per flow, reference profile (scale)",
+            "reference", "topology.k=16", "workload.kind=permutation", "workload.size=2MiB"),
+        of("perm-8192-2MiB", "permutation, 8192 hosts (k = 32), 2 MiB per flow, reference profile (scale)",
+            "reference", "topology.k=32", "workload.kind=permutation", "workload.size=2MiB"),
+        of("ata-1024-64KiB", "all-to-all, 1024 hosts (k = 16), 64 KiB per flow (1,047,552 flows), reference profile "
+            + "(scale)", "reference", "topology.k=16", "workload.kind=all-to-all", "workload.size=64KiB"));
   }
 
   /** The case called {@code name}, or null. */
