@@ -21,6 +21,7 @@ import org.lbsim.topo.TierLink;
 import org.lbsim.transport.FlowOutcome;
 import org.lbsim.transport.Transport;
 import org.lbsim.transport.TransportSettings;
+import org.lbsim.training.TrainingWorkload;
 import org.lbsim.workload.FlowSpec;
 
 /** Builds and runs one scenario: fabric, workload, endpoints, then collects the results. */
@@ -46,12 +47,13 @@ public final class ScenarioRunner {
         s.ecnFraction(), format.gapBytes(), s.portFeatures());
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
-    List<FlowSpec> flows = Workloads.generate(s, sim.random());
+    TrainingWorkload training = s.workload().kind().equals("training") ? Workloads.training(s, sim.random()) : null;
+    List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     boolean reference = s.profile() == Profile.REFERENCE;
     TransportSettings ts = new TransportSettings(format, s.rateCoef(), s.extraPackets(), !reference, reference,
         reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference);
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
-        lb.ack() == null ? null : lb.ack().apply(ctx));
+        lb.ack() == null ? null : lb.ack().apply(ctx), training == null ? List.of() : training.steps());
     transport.start();
     sim.run(s.limitPs());
     long stoppedAt = sim.now();
@@ -60,7 +62,8 @@ public final class ScenarioRunner {
       // balance; senders have stopped, so this only drains the fabric.
       sim.run(s.limitPs());
     }
-    return collect(s, sim, fabric, transport, flows, format, stoppedAt);
+    RunResult r = collect(s, sim, fabric, transport, flows, format, stoppedAt);
+    return training == null ? r : TrainingRuns.withReport(s, r, training, transport::localFinishPs);
   }
 
   private static RunResult collect(Scenario s, Simulator sim, Fabric fabric, Transport transport,
