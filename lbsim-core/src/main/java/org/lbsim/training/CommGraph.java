@@ -12,9 +12,10 @@ import org.lbsim.workload.LocalStep;
  *
  * <p>GPUs are cluster-wide ids {@code server * gpusPerServer + local}. A transfer between GPUs of
  * one server is an NVLink copy: a local step of bytes / NVLink bandwidth, never on the fabric.
- * Between servers it is a fabric flow from the sender's NIC to the receiver's; when the two GPUs
- * sit on different rails it first crosses NVLink to the sender-side GPU on the receiver's rail and
- * leaves through that GPU's NIC (NCCL's PXN), so inter-server traffic always stays on one rail.
+ * Between servers it is a fabric flow from the sender's NIC to the receiver's. On a rail-optimized
+ * fabric, when the two GPUs sit on different rails, the data first crosses NVLink to the
+ * sender-side GPU on the receiver's rail and leaves through that GPU's NIC (NCCL's PXN), so
+ * inter-server traffic stays on one rail; on a fat tree or leaf-spine every GPU uses its own NIC.
  */
 public final class CommGraph {
   private final Cluster cluster;
@@ -56,12 +57,13 @@ public final class CommGraph {
     }
     int[] p = preds;
     long gap = gapPs;
-    int via = ss * gps + dst % gps;
-    if (via != src) {
+    int nicGpu = src % gps;
+    if (cluster.railOptimized() && nicGpu != dst % gps) {
+      nicGpu = dst % gps;
       p = new int[] {local(nvlinkPs(bytes), gapPs, preds)};
       gap = 0;
     }
-    int srcHost = cluster.host(ss, dst % gps);
+    int srcHost = cluster.host(ss, nicGpu);
     int dstHost = cluster.host(ds, dst % gps);
     nodes.add(new Node(srcHost, dstHost, bytes, 0, gap, clean(p), group));
     fabricCount++;

@@ -52,7 +52,9 @@ public final class JobKeys {
     long bucket = sizeBytes("job.bucket");
     long computePs = v.get("job.compute_us").equals("auto") ? -1 : Math.round(number("job.compute_us") * 1e6);
     int layers = v.get("job.layers").equals("auto") ? 0 : integer("job.layers", 1);
-    long layerParams = v.get("job.layer_params").equals("auto") ? 0 : integer("job.layer_params", 1);
+    String lp = v.get("job.layer_params").trim();
+    boolean study = lp.equals(StudyFig14.KEY_VALUE);
+    long layerParams = lp.equals("auto") || study ? 0 : longValue("job.layer_params");
     if (!(tflops > 0)) {
       bad("job.gpu_tflops", v.get("job.gpu_tflops"), "a positive number of TFLOP/s");
     }
@@ -68,13 +70,20 @@ public final class JobKeys {
     }
     List<JobSpec> jobs = new ArrayList<>();
     int serversUsed = 0;
-    for (ModelPreset m : models) {
+    for (int i = 0; i < models.size(); i++) {
+      ModelPreset m = models.get(i);
+      String modelName = v.get("job.model").split(",")[i].trim();
+      if (study && StudyFig14.packetsPerFlow(modelName) < 0) {
+        bad("job.layer_params", lp, "auto or a number; study-fig14 only with llama3-7b, llama3-70b, llama3-405b");
+        return null;
+      }
       ModelPreset model = layers > 0 ? new ModelPreset(m.name(), layers, m.hidden(), m.ffn(), m.heads(), m.kvHeads(),
           m.vocab(), m.experts(), m.topK()) : m;
       try {
         JobSpec j = new JobSpec(model, precision, gpus, gps, tp, pp, ep, v.get("job.sharding"), v.get("job.scope"),
             v.get("job.algorithm"), channels, tokens, mbs, tflops, computePs, Math.round(nvlink * 1e9), bucket,
-            layerParams > 0 ? layerParams : model.layerParams());
+            study ? StudyFig14.layerParams(modelName, Math.max(1, gpus / (tp * pp)), tp, precision)
+                : layerParams > 0 ? layerParams : model.layerParams());
         if (j.algorithm().equals("halving-doubling") && Integer.bitCount(j.dp()) != 1) {
           bad("job.algorithm", "halving-doubling", "ring or direct: halving-doubling needs a power-of-two data-parallel "
               + "degree, this job has " + j.dp());
@@ -107,6 +116,19 @@ public final class JobKeys {
     }
     bad(key, v.get(key), "an integer >= " + min);
     return min;
+  }
+
+  private long longValue(String key) {
+    try {
+      long x = Long.parseLong(v.get(key).trim());
+      if (x >= 1) {
+        return x;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    bad(key, v.get(key), "auto, study-fig14, or a number of weights >= 1");
+    return 1;
   }
 
   private double number(String key) {
