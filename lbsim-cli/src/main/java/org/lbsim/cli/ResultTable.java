@@ -34,6 +34,9 @@ final class ResultTable {
     if (kind.equals("cm")) {
       return r.flows().isEmpty() ? kind : kind + " " + bytes(r.flows().get(0).bytes());
     }
+    if (kind.equals("training")) {
+      return kind + " " + r.settings().get("job.model");
+    }
     return kind + " " + r.settings().get("workload.size");
   }
 

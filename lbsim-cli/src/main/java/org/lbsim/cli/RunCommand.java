@@ -64,6 +64,7 @@ final class RunCommand implements Callable<Integer> {
       err.flush();
     }
     o.print(ResultTable.render(results));
+    o.print(TrainingTable.render(results));
     o.flush();
     return results.stream().anyMatch(r -> r.unfinishedFlows() > 0) ? 3 : 0;
   }

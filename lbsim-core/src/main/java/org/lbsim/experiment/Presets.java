@@ -16,7 +16,8 @@ public final class Presets {
   private Presets() {}
 
   public static List<Preset> all() {
-    return List.of(fig1(), queueScaling(), linkOverload(), smallBuffers(), messageSize(), packetSize(), sackThreshold());
+    return List.of(fig1(), queueScaling(), linkOverload(), smallBuffers(), messageSize(), packetSize(), sackThreshold(),
+        fig14());
   }
 
   public static Preset find(String name) {
@@ -111,6 +112,25 @@ public final class Presets {
         List.of(new Axis("lb", available(List.of("host-spray", "switch-ar", "host-dr", "ofan"))),
             new Axis("packet.payload", PAYLOADS), Axis.of("workload.size", "512KiB", "16MiB")), 1,
         new BestMarked(OverBoundTable.cct(List.of("lb", "packet.payload"), "workload.size"), 1));
+
+  /** The spraying schemes of the study's Llama-3 FSDP case (Fig. 14), ECMP as the baseline. */
+  public static final List<String> FIG14_SCHEMES = List.of("ecmp", "host-spray", "reps", "switch-spray", "switch-ar",
+      "host-dr", "ofan");
+
+  /**
+   * Llama-3 FSDP (study Fig. 14): one backward layer's gradient ReduceScatter and weight
+   * AllGather, FP8, 8 GPUs per server, each flow the study's 104 / 418 / 1570 packets. Default
+   * scale: 128 GPUs (16 servers) on the k = 8 fat tree; the study's 1024 GPUs with
+   * {@code --set topology.k=16 --set job.gpus=1024} (docs/reproduction/fig14.md).
+   */
+  static Preset fig14() {
+    return new Preset("fig14", "Llama-3 FSDP backward layer: CCT % over the bound per scheme and model (study Fig. 14)",
+        "spraying beats ECMP; Ofan's advantage grows with model size (405B: 52x lower CCT increase than the baseline, "
+            + "with MSwift and loss recovery)",
+        List.of("workload.kind=training", "job.scope=backward-layer", "job.algorithm=direct", "job.precision=fp8",
+            "job.gpus=128", "job.gpus_per_server=8", "job.channels=1", "job.layer_params=study-fig14", "job.ideal=off"),
+        List.of(new Axis("lb", available(FIG14_SCHEMES)), Axis.of("job.model", "llama3-7b", "llama3-70b", "llama3-405b")),
+        1, new OverBoundTable("lb", "job.model"));
   }
 
   static Preset queueScaling() {

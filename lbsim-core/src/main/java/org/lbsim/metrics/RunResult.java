@@ -12,15 +12,23 @@ import org.lbsim.transport.FlowOutcome;
  * @param boundPs analytical lower bound of the CCT, -1 if none is known for the workload
  * @param endPs simulated time when the run stopped
  * @param counters packet counts (data and ACKs sent, delivered, dropped, ECN marks)
+ * @param training per-job iteration metrics of a training workload; empty otherwise
  * @param queues the hottest ports' queues over time ({@link QueueSeries#NONE} when not sampled)
  */
 public record RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs,
-    long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters, QueueSeries queues) {
+    long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters,
+    Map<String, Object> training, QueueSeries queues) {
+
+  /** A result without training metrics or queue samples. */
+  public RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs, long events,
+      List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters) {
+    this(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, Map.of(), QueueSeries.NONE);
+  }
 
   /** A result without queue samples. */
   public RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs, long events,
-      List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters) {
-    this(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, QueueSeries.NONE);
+      List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters, Map<String, Object> training) {
+    this(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, training, QueueSeries.NONE);
   }
 
   /** CCT over the bound, in percent; NaN when either is unknown. */

@@ -81,6 +81,9 @@ public final class ResultWriter {
     m.put("conservation_ok", conservationHolds(r));
     m.put("simulated_end_ps", r.endPs());
     m.put("events", r.events());
+    if (!r.training().isEmpty()) {
+      m.put("training", r.training());
+    }
     m.put("settings", r.settings());
     return m;
   }

@@ -389,6 +389,13 @@ public final class ScenarioReader {
 
   private Topology topology(Map<String, String> v) {
     String kind = choice(v, "topology.kind");
+    if ("rail-optimized".equals(kind)) {
+      // A rail switch per rail, holding NIC r of every server, is a leaf; see training.Cluster for the numbering.
+      int servers = intValue(v, "topology.servers", 1);
+      int rails = intValue(v, "topology.rails", 1);
+      int spines = intValue(v, "topology.spines", 1);
+      return servers > 0 && rails > 0 && spines > 0 ? new LeafSpine(servers, rails, spines) : null;
+    }
     if ("leaf-spine".equals(kind)) {
       int hpl = intValue(v, "topology.hosts_per_leaf", 1);
       int leaves = intValue(v, "topology.leaves", 1);
@@ -475,7 +482,31 @@ public final class ScenarioReader {
         bad("workload.senders", v.get("workload.senders"), "1 to " + (hosts - 1) + " senders on " + hosts + " hosts");
       }
     }
+    if ("training".equals(kind)) {
+      training(v, topology);
+    }
     return new WorkloadSpec(kind, size, senders, receiver, file, unit);
+  }
+
+  /** Checks the job.* keys; the jobs themselves are built again by Workloads from the values. */
+  private void training(Map<String, String> v, Topology topology) {
+    for (Setting s : ScenarioSchema.settings()) {
+      if (s.key().startsWith("job.") && s.type() == Setting.Type.CHOICE) {
+        choice(v, s.key());
+      }
+    }
+    if (topology == null) {
+      return;
+    }
+    List<org.lbsim.training.JobKeys.Problem> found = new ArrayList<>();
+    org.lbsim.training.JobKeys.parse(v, topology.hosts(), found);
+    for (org.lbsim.training.JobKeys.Problem p : found) {
+      bad(p.key(), p.value(), p.allowed());
+    }
+    if ("rail-optimized".equals(v.get("topology.kind")) && !v.get("topology.rails").equals(v.get("job.gpus_per_server"))) {
+      bad("job.gpus_per_server", v.get("job.gpus_per_server"), "the rail count topology.rails = " + v.get("topology.rails")
+          + " (one NIC per rail)");
+    }
   }
 
   // ---- typed getters: each records a problem and returns a sentinel on bad input ----

@@ -22,6 +22,7 @@ import org.lbsim.topo.TierLink;
 import org.lbsim.transport.FlowOutcome;
 import org.lbsim.transport.Transport;
 import org.lbsim.transport.TransportSettings;
+import org.lbsim.training.TrainingWorkload;
 import org.lbsim.transport.cc.CcDesign;
 import org.lbsim.transport.cc.CcDesigns;
 import org.lbsim.workload.FlowSpec;
@@ -49,7 +50,8 @@ public final class ScenarioRunner {
         s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.portSignals());
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
-    List<FlowSpec> flows = Workloads.generate(s, sim.random());
+    TrainingWorkload training = s.workload().kind().equals("training") ? Workloads.training(s, sim.random()) : null;
+    List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     boolean reference = s.profile() == Profile.REFERENCE;
     CcDesign cc = CcDesigns.find(s.cc());
     boolean ideal = cc.name().equals("ideal"); // the built-in constant rate, exactly as before congestion controls
@@ -57,7 +59,7 @@ public final class ScenarioRunner {
         reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference, ideal ? null : cc.bind(s.ccParams()),
         cc.cnpIntervalPs(s.ccParams()));
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
-        lb.ack() == null ? null : lb.ack().apply(ctx));
+        lb.ack() == null ? null : lb.ack().apply(ctx), training == null ? List.of() : training.steps());
     QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport);
     transport.start();
     sim.run(s.limitPs());
@@ -68,8 +70,11 @@ public final class ScenarioRunner {
       sim.run(s.limitPs());
     }
     RunResult r = collect(s, sim, fabric, transport, flows, format, stoppedAt);
+    if (training != null) {
+      r = TrainingRuns.withReport(s, r, training, transport::localFinishPs);
+    }
     return sampler == null ? r : new RunResult(r.scenario(), r.settings(), r.cctPs(), r.boundPs(), r.endPs(),
-        r.events(), r.flows(), r.ports(), r.counters(), sampler.hottest(HOTTEST_PORTS));
+        r.events(), r.flows(), r.ports(), r.counters(), r.training(), sampler.hottest(HOTTEST_PORTS));
   }
 
   /** Ports whose queue-over-time a result keeps. */

@@ -23,12 +23,15 @@ public final class ScenarioSchema {
     s.add(new Setting("seed", Type.LONG, "1", List.of(), "seed of every random choice (permutation, hashes, spraying, jitter)"));
     s.add(new Setting("profile", Type.CHOICE, "default", List.of("default", "reference"),
         "default = physically correct model; reference = the study simulator's modelling choices (docs/reference-profile.md)"));
-    s.add(new Setting("topology.kind", Type.CHOICE, "fat-tree", List.of("fat-tree", "leaf-spine"), "fabric shape"));
+    s.add(new Setting("topology.kind", Type.CHOICE, "fat-tree", List.of("fat-tree", "leaf-spine", "rail-optimized"),
+        "fabric shape; rail-optimized = NIC i of every server on rail switch i, rails joined by spines"));
     s.add(new Setting("topology.k", Type.INT, "8", List.of(), "fat-tree arity (even); k^3/4 hosts, k = 8 gives 128"));
     s.add(new Setting("topology.oversubscription", Type.INT, "1", List.of(), "fat tree: hosts per ToR = oversubscription * k/2 (o:1 at the ToR)"));
     s.add(new Setting("topology.hosts_per_leaf", Type.INT, "16", List.of(), "leaf-spine: hosts under each leaf"));
     s.add(new Setting("topology.leaves", Type.INT, "8", List.of(), "leaf-spine: number of leaves"));
     s.add(new Setting("topology.spines", Type.INT, "16", List.of(), "leaf-spine: number of spines (one uplink from every leaf to each)"));
+    s.add(new Setting("topology.servers", Type.INT, "16", List.of(), "rail-optimized: servers (each with one NIC per rail)"));
+    s.add(new Setting("topology.rails", Type.INT, "8", List.of(), "rail-optimized: rails = NICs (GPUs) per server; spines from topology.spines"));
     s.add(new Setting("links.rate_gbps", Type.NUMBER, "800", List.of(), "link speed of every tier, Gb/s"));
     s.add(new Setting("links.latency_us", Type.NUMBER, "0.5", List.of(), "propagation latency of every link, microseconds"));
     for (String tier : List.of("host", "tier1", "tier2")) {
@@ -73,8 +76,9 @@ public final class ScenarioSchema {
     s.add(new Setting("packet.ack", Type.INT, "64", List.of(), "ACK size, bytes"));
     s.add(new Setting("packet.gap", Type.INT, "20", List.of(), "inter-packet gap (preamble + IPG) after every packet on the wire, bytes"));
     s.add(new Setting("workload.kind", Type.CHOICE, "permutation",
-        List.of("permutation", "all-to-all", "ring-allreduce", "ring-allgather", "ring-reducescatter", "incast", "cm"),
-        "the collective (cm = an htsim connection-matrix file)"));
+        List.of("permutation", "all-to-all", "ring-allreduce", "ring-allgather", "ring-reducescatter", "incast", "cm",
+            "training"),
+        "the collective (cm = an htsim connection-matrix file; training = jobs from the job.* keys)"));
     s.add(new Setting("workload.size", Type.SIZE, "1MiB", List.of(),
         "message size per flow (ring collectives: the buffer, split into one chunk per rank)"));
     s.add(new Setting("workload.senders", Type.INT, "15", List.of(), "incast: number of senders (hosts receiver+1, receiver+2, ...)"));
@@ -82,6 +86,7 @@ public final class ScenarioSchema {
     s.add(new Setting("workload.file", Type.PATH, "", List.of(), "cm: the connection-matrix file (relative to the scenario file)"));
     s.add(new Setting("workload.start_unit_ps", Type.NUMBER, "1", List.of(),
         "cm: picoseconds per unit of the file's start times (htsim's own files use 1 = picoseconds)"));
+    s.addAll(TrainingSchema.settings());
     List<String> lbNames = new ArrayList<>();
     for (LbDesign d : LbDesigns.all()) {
       lbNames.add(d.name());

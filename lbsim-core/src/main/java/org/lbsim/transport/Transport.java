@@ -18,6 +18,7 @@ import org.lbsim.net.PortConfig;
 import org.lbsim.topo.Fabric;
 import org.lbsim.topo.TierLink;
 import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.LocalStep;
 
 /**
  * All endpoints of a run: one sender and one receiver per flow, the hosts' packet dispatch, and
@@ -34,6 +35,7 @@ public final class Transport implements Node {
   private final long[] phasePs;
   private final int[][] dependents;
   private final int[] pendingDeps;
+  private final LocalSteps local;
   private int sendersDone;
 
   /**
@@ -43,6 +45,15 @@ public final class Transport implements Node {
    */
   public Transport(Fabric fabric, TransportSettings settings, List<FlowSpec> flows, PathPolicyFactory paths,
       PathPolicyFactory ackPaths) {
+    this(fabric, settings, flows, paths, ackPaths, List.of());
+  }
+
+  /**
+   * As above, plus fabric-free steps (compute, NVLink copies) that flows may wait for and that may
+   * wait for flows; see {@link LocalStep}.
+   */
+  public Transport(Fabric fabric, TransportSettings settings, List<FlowSpec> flows, PathPolicyFactory paths,
+      PathPolicyFactory ackPaths, List<LocalStep> localSteps) {
     this.fabric = fabric;
     this.sim = fabric.simulator();
     this.settings = settings;
@@ -51,8 +62,9 @@ public final class Transport implements Node {
     senders = new Sender[n];
     receivers = new Receiver[n];
     gapPs = new long[n];
-    pendingDeps = new int[n];
-    dependents = dependents(this.flows);
+    pendingDeps = new int[n + localSteps.size()];
+    dependents = dependents(this.flows, localSteps);
+    local = new LocalSteps(this, localSteps, n);
     Map<Long, Integer> share = fairShareGroups(this.flows);
     long hostBps = fabric.settings().hostLink().bitsPerSecond();
     for (int i = 0; i < n; i++) {
@@ -160,13 +172,14 @@ public final class Transport implements Node {
     return Math.max(1, (rttPs + slotPs - 1) / slotPs);
   }
 
-  /** Schedules the flows that wait for nothing. */
+  /** Schedules the flows (and local steps) that wait for nothing. */
   public void start() {
     for (FlowSpec f : flows) {
       if (f.depCount() == 0) {
         startFlow(f.id(), f.startPs());
       }
     }
+    local.start(pendingDeps);
   }
 
   private void startFlow(int i, long atPs) {
@@ -211,23 +224,37 @@ public final class Transport implements Node {
     }
   }
 
-  void onReceived(int flow, long nowPs) {
-    for (int d : dependents[flow]) {
+  /** Flow or local step {@code id} has finished: start whatever was waiting only for it. */
+  void onReceived(int id, long nowPs) {
+    for (int d : dependents[id]) {
       if (--pendingDeps[d] == 0) {
-        startFlow(d, nowPs + flows.get(d).startPs());
+        if (d < senders.length) {
+          startFlow(d, nowPs + flows.get(d).startPs());
+        } else {
+          local.begin(d, nowPs);
+        }
       }
     }
   }
 
   void onSenderDone(int flow, long nowPs) {
     sendersDone++;
-    if (sendersDone == senders.length) {
+    stopIfAllDone();
+  }
+
+  void stopIfAllDone() {
+    if (allDone()) {
       sim.stop();
     }
   }
 
   public boolean allDone() {
-    return sendersDone == senders.length;
+    return sendersDone == senders.length && local.allDone();
+  }
+
+  /** When local step {@code id} (n..n+m-1) finished, -1 if it did not. */
+  public long localFinishPs(int id) {
+    return local.finishPs(id);
   }
 
   public List<FlowOutcome> outcomes() {
@@ -279,14 +306,26 @@ public final class Transport implements Node {
     return m;
   }
 
-  private static int[][] dependents(List<FlowSpec> flows) {
-    int n = flows.size();
+  private static int[][] dependents(List<FlowSpec> flows, List<LocalStep> steps) {
+    int n = flows.size() + steps.size();
     int[] count = new int[n];
     for (FlowSpec f : flows) {
       for (int j = 0; j < f.depCount(); j++) {
         int d = f.dep(j);
         if (d < 0 || d >= n) {
           throw new IllegalArgumentException("flow " + f.id() + " depends on unknown flow " + d);
+        }
+        count[d]++;
+      }
+    }
+    for (int i = 0; i < steps.size(); i++) {
+      LocalStep s = steps.get(i);
+      if (s.id() != flows.size() + i) {
+        throw new IllegalArgumentException("local step ids must follow the flows in order; step " + i + " has id " + s.id());
+      }
+      for (int d : s.deps()) {
+        if (d < 0 || d >= n) {
+          throw new IllegalArgumentException("local step " + s.id() + " depends on unknown id " + d);
         }
         count[d]++;
       }
@@ -300,6 +339,11 @@ public final class Transport implements Node {
       for (int j = 0; j < f.depCount(); j++) {
         int d = f.dep(j);
         out[d][count[d]++] = f.id();
+      }
+    }
+    for (LocalStep s : steps) {
+      for (int d : s.deps()) {
+        out[d][count[d]++] = s.id();
       }
     }
     return out;

@@ -1,0 +1,43 @@
+package org.lbsim.scenario;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntToLongFunction;
+import org.lbsim.metrics.RunResult;
+import org.lbsim.topo.LeafSpine;
+import org.lbsim.training.IterationReport;
+import org.lbsim.training.TrainingWorkload;
+
+/**
+ * The training part of a run's result: per-job iteration times, and (job.ideal: simulate) the same
+ * jobs rerun on a non-blocking fabric, a single switch joining every NIC with the same links,
+ * buffers, transport and seed, for the % over ideal.
+ */
+final class TrainingRuns {
+  private TrainingRuns() {}
+
+  static RunResult withReport(Scenario s, RunResult r, TrainingWorkload w, IntToLongFunction finishPs) {
+    long[] ideal = null;
+    if (s.values().get("job.ideal").equals("simulate")) {
+      RunResult flat = ScenarioRunner.run(nonBlocking(s));
+      ideal = new long[w.jobs().size()];
+      List<?> jobs = (List<?>) flat.training().get("jobs");
+      for (int j = 0; j < ideal.length; j++) {
+        ideal[j] = ((Number) ((Map<?, ?>) jobs.get(j)).get("iteration_ps")).longValue();
+      }
+    }
+    Map<String, Object> report = IterationReport.of(w, finishPs::applyAsLong, ideal);
+    return new RunResult(r.scenario(), r.settings(), r.cctPs(), r.boundPs(), r.endPs(), r.events(), r.flows(), r.ports(),
+        r.counters(), report);
+  }
+
+  /** The scenario on one switch with every host below it (no ideal of its own). */
+  private static Scenario nonBlocking(Scenario s) {
+    Map<String, String> values = new java.util.LinkedHashMap<>(s.values());
+    values.put("job.ideal", "off");
+    return new Scenario(s.name() + "-ideal", s.seed(), s.profile(), new LeafSpine(s.topology().hosts(), 1, 1),
+        s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(), s.ecnFraction(), s.payloadBytes(), s.headerBytes(),
+        s.ackBytes(), s.gapBytes(), s.workload(), s.lb(), s.cc(), s.lr(), s.rateCoef(), s.extraPackets(), s.minRtoPs(),
+        s.initialRtoPs(), s.limitPs(), s.lbParams(), s.recovery(), s.portFeatures(), values);
+  }
+}

@@ -1,0 +1,50 @@
+package org.lbsim.training;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.LocalStep;
+
+/**
+ * Several training jobs on one cluster: placed on servers, each built as one iteration's
+ * dependency graph, all compiled into one list of flows and local steps.
+ *
+ * @param jobEnds per job, the id of the local step that ends with its iteration
+ * @param computePs per job, the compute time of one GPU of its busiest stage
+ * @param servers per job, its servers
+ */
+public record TrainingWorkload(List<FlowSpec> flows, List<LocalStep> steps, List<JobSpec> jobs, int[] jobEnds,
+    long[] computePs, int[][] servers) {
+
+  public static TrainingWorkload build(List<JobSpec> jobs, Cluster cluster, long nvlinkBitsPerSecond, String placement,
+      SplittableRandom rng) {
+    int[] needs = new int[jobs.size()];
+    for (int j = 0; j < needs.length; j++) {
+      needs[j] = jobs.get(j).servers();
+    }
+    int[][] servers = Placement.place(placement, needs, cluster.servers(), rng);
+    CommGraph g = new CommGraph(cluster, nvlinkBitsPerSecond);
+    int[] ends = new int[jobs.size()];
+    long[] compute = new long[jobs.size()];
+    for (int j = 0; j < jobs.size(); j++) {
+      IterationBuilder b = new IterationBuilder(g, jobs.get(j), servers[j]);
+      ends[j] = b.build();
+      compute[j] = b.computePs();
+    }
+    CommGraph.Compiled c = g.compile();
+    int[] endIds = new int[ends.length];
+    for (int j = 0; j < ends.length; j++) {
+      endIds[j] = c.idOf(ends[j]);
+    }
+    return new TrainingWorkload(c.flows(), c.steps(), List.copyOf(jobs), endIds, compute, servers);
+  }
+
+  /** Bytes the workload puts on the fabric (every flow's payload, once). */
+  public long fabricBytes() {
+    long sum = 0;
+    for (FlowSpec f : flows) {
+      sum += f.bytes();
+    }
+    return sum;
+  }
+}
