@@ -112,6 +112,7 @@ public final class Presets {
         List.of(new Axis("lb", available(List.of("host-spray", "switch-ar", "host-dr", "ofan"))),
             new Axis("packet.payload", PAYLOADS), Axis.of("workload.size", "512KiB", "16MiB")), 1,
         new BestMarked(OverBoundTable.cct(List.of("lb", "packet.payload"), "workload.size"), 1));
+  }
 
   /** The spraying schemes of the study's Llama-3 FSDP case (Fig. 14), ECMP as the baseline. */
   public static final List<String> FIG14_SCHEMES = List.of("ecmp", "host-spray", "reps", "switch-spray", "switch-ar",
