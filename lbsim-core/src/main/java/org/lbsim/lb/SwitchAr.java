@@ -4,6 +4,7 @@ import java.util.function.LongSupplier;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PortSelector;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 
 /**
@@ -47,10 +48,23 @@ final class SwitchAr implements PortSelector {
 
   @Override
   public int select(Switch sw, Packet p, EgressPort[] candidates, int n) {
+    return pick(sw, candidates, n, -1L);
+  }
+
+  /** After routing converged: the lowest level among the usable ports only. */
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] up, int n, long usable, Routes routes) {
+    return pick(sw, up, n, usable);
+  }
+
+  private int pick(Switch sw, EgressPort[] candidates, int n, long usable) {
     long now = clock.getAsLong();
     int min = Integer.MAX_VALUE;
     int count = 0;
     for (int i = 0; i < n; i++) {
+      if ((usable >>> i & 1) == 0) {
+        continue;
+      }
       int q = level(i, candidates[i], now);
       if (q < min) {
         min = q;

@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PortSelector;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 
 /**
@@ -38,5 +39,22 @@ final class SwitchSpray implements PortSelector {
     int choice = order[crt % n];
     crt++;
     return choice;
+  }
+
+  /** After routing converged: the same counter, over the usable ports in the current order. */
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] up, int n, long usable, Routes routes) {
+    if (crt >= blockLength) {
+      crt = 0;
+      Shuffle.permute(order, n, random);
+    }
+    int k = crt % Long.bitCount(usable);
+    crt++;
+    for (int port : order) {
+      if ((usable >>> port & 1) != 0 && k-- == 0) {
+        return port;
+      }
+    }
+    throw new IllegalStateException("no usable port in the rotation");
   }
 }

@@ -12,9 +12,17 @@ import org.lbsim.transport.FlowOutcome;
  * @param boundPs analytical lower bound of the CCT, -1 if none is known for the workload
  * @param endPs simulated time when the run stopped
  * @param counters packet counts (data and ACKs sent, delivered, dropped, ECN marks)
+ * @param unfinished for each flow that did not finish by the time limit, why (flow id order)
  */
 public record RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs,
-    long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters) {
+    long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters,
+    Map<Integer, String> unfinished) {
+
+  /** A run with no explanation for unfinished flows. */
+  public RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs,
+      long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters) {
+    this(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, Map.of());
+  }
 
   /** CCT over the bound, in percent; NaN when either is unknown. */
   public double overBoundPct() {

@@ -29,7 +29,7 @@ public final class LossModel {
   }
 
   /** Whether the packet leaving at {@code nowPs} is lost. */
-  boolean drops(long nowPs) {
+  public boolean drops(long nowPs) {
     if (nowPs >= nextBurstPs) {
       long len = exp(burstPs);
       burstEndPs = nowPs + len;

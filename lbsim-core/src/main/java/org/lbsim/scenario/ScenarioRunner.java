@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.lbsim.engine.Simulator;
+import org.lbsim.failure.FailurePlan;
+import org.lbsim.failure.FailureSetup;
 import org.lbsim.lb.LbContext;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
@@ -44,11 +46,14 @@ public final class ScenarioRunner {
     LbDesign lb = LbDesigns.find(s.lb());
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
         s.ecnFraction(), format.gapBytes(), s.portFeatures());
-    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now);
+    FailureSetup failures = FailureSetup.prepare(failurePlan(s), s.topology(), sim.random());
+    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes());
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
+    failures.install(fabric);
     List<FlowSpec> flows = Workloads.generate(s, sim.random());
     boolean reference = s.profile() == Profile.REFERENCE;
-    TransportSettings ts = new TransportSettings(format, s.rateCoef(), s.extraPackets(), !reference, reference,
+    double rhoMax = failures.rateFactor(flows, fs); // 1 without failures: the fair share
+    TransportSettings ts = new TransportSettings(format, s.rateCoef() * rhoMax, s.extraPackets(), !reference, reference,
         reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference);
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx));
@@ -60,11 +65,18 @@ public final class ScenarioRunner {
       // balance; senders have stopped, so this only drains the fabric.
       sim.run(s.limitPs());
     }
-    return collect(s, sim, fabric, transport, flows, format, stoppedAt);
+    return collect(s, sim, fabric, transport, flows, format, stoppedAt, failures, rhoMax);
+  }
+
+  /** The scenario's failures (already validated by the reader). */
+  static FailurePlan failurePlan(Scenario s) {
+    return FailurePlan.parse(s.values(), s.topology(), (key, value, allowed) -> {
+      throw new IllegalStateException(key + ": " + value + " passed validation but is invalid (" + allowed + ")");
+    });
   }
 
   private static RunResult collect(Scenario s, Simulator sim, Fabric fabric, Transport transport,
-      List<FlowSpec> flows, PacketFormat format, long stoppedAt) {
+      List<FlowSpec> flows, PacketFormat format, long stoppedAt, FailureSetup failures, double rhoMax) {
     List<FlowOutcome> outcomes = transport.outcomes();
     long cct = cct(s, outcomes);
     long end = stoppedAt;
@@ -110,8 +122,19 @@ public final class ScenarioRunner {
     counters.put("ports_paused_at_end", pausedAtEnd);
     counters.put("in_flight_at_end", fabric.pool().outstanding());
     counters.put("packet_objects", fabric.pool().created());
-    return new RunResult(s.name(), s.values(), cct, bound(fabric, flows, format, s.extraPackets()), end, sim.eventsRun(), outcomes,
-        ports, counters);
+    Map<Integer, String> unfinished = new LinkedHashMap<>();
+    if (failures.active()) {
+      counters.put("failed_links", (long) failures.failedLinkNames().length);
+      counters.put("failure_drops", failures.packetsLost());
+      counters.put("held_at_end", failures.packetsHeld());
+    }
+    for (FlowOutcome f : outcomes) {
+      if (!f.finished()) {
+        unfinished.put(f.id(), failures.whyUnfinished(f));
+      }
+    }
+    return new RunResult(s.name(), s.values(), cct, bound(fabric, flows, format, s.extraPackets(), rhoMax), end,
+        sim.eventsRun(), outcomes, ports, counters, unfinished);
   }
 
   /**
@@ -144,7 +167,7 @@ public final class ScenarioRunner {
    * carries F*m data packets and as many ACKs; the tail uses the longest path any flow takes.
    * Other workloads have no bound yet (-1).
    */
-  static long bound(Fabric fabric, List<FlowSpec> flows, PacketFormat format, int extraPackets) {
+  static long bound(Fabric fabric, List<FlowSpec> flows, PacketFormat format, int extraPackets, double rhoMax) {
     if (flows.isEmpty()) {
       return -1;
     }
@@ -177,6 +200,10 @@ public final class ScenarioRunner {
     }
     long m = format.packetsFor(first.bytes()) + extraPackets;
     // With F flows per host the host link carries the permutation pattern with F*m packets.
+    if (rhoMax < 1) {
+      // Under failures the study's ideal sends every flow at rho_max = B/F of the bottleneck.
+      return LowerBounds.atRate(new PathProfile(bps, lat), format, perHost * m, rhoMax).completionPs();
+    }
     return LowerBounds.permutation(new PathProfile(bps, lat), format, perHost * m).completionPs();
   }
 }
