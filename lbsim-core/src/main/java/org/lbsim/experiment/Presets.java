@@ -16,7 +16,9 @@ public final class Presets {
   private Presets() {}
 
   public static List<Preset> all() {
-    return List.of(fig1(), queueScaling(), sackThreshold());
+    List<Preset> all = new ArrayList<>(List.of(fig1(), queueScaling(), sackThreshold()));
+    all.addAll(FailurePresets.all());
+    return List.copyOf(all);
   }
 
   public static Preset find(String name) {

@@ -157,7 +157,7 @@ public final class FailureInjector implements EventTarget {
         case HOLD -> p.setHeld(true);
         case DEGRADED -> p.setRate(Math.max(1, Math.round(rates[i] * plan.capacity())));
         case FLAKY -> p.setFault(new Lost(link, new LossModel(0, plan.burstPs(), plan.periodPs(),
-            sim.random().stream("flaky-link", 2L * link + d))));
+            sim.random().stream("flaky-link", 2L * link + d), true)));
         default -> throw new IllegalStateException("no failure to apply");
       }
     }

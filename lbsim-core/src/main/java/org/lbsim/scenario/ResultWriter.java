@@ -97,7 +97,7 @@ public final class ResultWriter {
     long accounted = c.get("data_delivered") + c.get("data_dropped") + c.get("ack_delivered") + c.get("ack_dropped")
         + c.get("in_flight_at_end");
     // packets a failed link still holds (failures.kind: hold) stay in flight for good
-    return sent == accounted && (r.unfinishedFlows() > 0 || c.get("in_flight_at_end") == c.getOrDefault("held_at_end", 0L));
+    return sent == accounted && (r.unfinishedFlows() > 0 || c.get("in_flight_at_end").longValue() == c.getOrDefault("held_at_end", 0L).longValue());
   }
 
   private static Map<String, Object> fctPercentiles(List<FlowOutcome> flows) {
