@@ -6,7 +6,7 @@ import java.util.List;
  * The study's failure experiments (Figs. 3–5): links fail independently with probability p on
  * both switch tiers (ToR–aggregation, aggregation–core) as black holes that drop, from time 0,
  * with routing convergence G. Scaled to run in minutes on two cores: the study's k = 8 fabric
- * (256 failable links, so 1 % fails about 2.6 of them), but 128 KiB – 256 KiB messages instead of
+ * (256 failable links, so 1 % fails about 2.6 of them), but 64 KiB – 256 KiB messages instead of
  * 1 MiB; the ideal sender paces every flow at ρ_max and the bound uses it (docs/failures.md).
  */
 final class FailurePresets {
@@ -23,7 +23,7 @@ final class FailurePresets {
   }
 
   private static List<String> base(String... more) {
-    List<String> b = new java.util.ArrayList<>(List.of("failures.kind=drop", "failures.rate=0.01", "run.limit_ms=5"));
+    List<String> b = new java.util.ArrayList<>(List.of("failures.kind=drop", "failures.rate=0.01", "run.limit_ms=2"));
     b.addAll(List.of(more));
     return b;
   }
@@ -42,8 +42,8 @@ final class FailurePresets {
     return new Preset("fig4",
         "1 % link failures, all-to-all: CCT % over the bound against the routing convergence time G, us (study Fig. 4)",
         "host and switch spraying close at small G; host-based spraying pulls ahead as G grows",
-        base("workload.kind=all-to-all", "workload.size=128KiB"),
-        List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.convergence_us", "0", "20", "50", "100", "never")), 2,
+        base("workload.kind=all-to-all", "workload.size=64KiB"),
+        List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.convergence_us", "0", "10", "25", "50", "never")), 2,
         new OverBoundTable("lb", "failures.convergence_us"));
   }
 
@@ -51,7 +51,7 @@ final class FailurePresets {
     return new Preset("fig5",
         "Routes converged before the start (G = 0): CCT % over the bound against the link failure rate (study Fig. 5)",
         "host and switch spraying similar again; every scheme degrades as the failure rate grows, with small gaps",
-        base("failures.convergence_us=0", "workload.kind=all-to-all", "workload.size=128KiB"),
+        base("failures.convergence_us=0", "workload.kind=all-to-all", "workload.size=64KiB"),
         List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.rate", "0.005", "0.01", "0.02", "0.05")), 2,
         new OverBoundTable("lb", "failures.rate"));
   }
