@@ -61,6 +61,11 @@ final class RunCommand implements Callable<Integer> {
       ResultWriter.write(r, dir);
       results.add(r);
       err.printf("  done in %.1f s wall, %,d events -> %s%n", (System.nanoTime() - t0) / 1e9, r.events(), dir);
+      if (!r.unfinished().isEmpty()) {
+        err.printf("  %d flows did not finish by run.limit_ms (all in summary.json), e.g.:%n", r.unfinished().size());
+        r.unfinished().entrySet().stream().limit(5).forEach(e -> err.printf("    flow %d (%d->%d): %s%n", e.getKey(),
+            r.flows().get(e.getKey()).src(), r.flows().get(e.getKey()).dst(), e.getValue()));
+      }
       err.flush();
     }
     o.print(ResultTable.render(results));

@@ -16,8 +16,10 @@ public final class Presets {
   private Presets() {}
 
   public static List<Preset> all() {
-    return List.of(fig1(), queueScaling(), linkOverload(), smallBuffers(), messageSize(), packetSize(), sackThreshold(),
-        fig14());
+    List<Preset> all = new ArrayList<>(List.of(fig1(), queueScaling(), linkOverload(), smallBuffers(), messageSize(),
+        packetSize(), sackThreshold(), fig14()));
+    all.addAll(FailurePresets.all());
+    return List.copyOf(all);
   }
 
   public static Preset find(String name) {

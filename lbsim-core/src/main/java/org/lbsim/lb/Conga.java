@@ -5,6 +5,7 @@ import java.util.function.LongSupplier;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PortSelector;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 
 /**
@@ -139,6 +140,22 @@ final class Conga implements PortSelector {
     }
     pendingTag = tag;
     return uplinkOf(tag);
+  }
+
+  /**
+   * After routing converged: CONGA's path table is not failure-aware, so a tag whose uplink is
+   * no longer usable is replaced by a random usable uplink and the aggregation hop is left to
+   * that switch's converged routing (a live path, but unmeasured).
+   */
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] up, int n, long usable, Routes routes) {
+    int choice = select(sw, p, up, n);
+    if ((usable >>> choice & 1) != 0) {
+      return choice;
+    }
+    p.route = Packet.routeWith(p.route, 1, 0xFF);
+    pendingTag = -1; // the tag stamped is then the uplink taken
+    return Routes.nth(usable, sw.random().nextInt(Long.bitCount(usable)));
   }
 
   private int bestTag(Switch sw, int dstLeaf, int paths, int previous, long now) {

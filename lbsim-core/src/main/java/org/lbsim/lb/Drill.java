@@ -3,6 +3,7 @@ package org.lbsim.lb;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PortSelector;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 
 /**
@@ -33,12 +34,26 @@ final class Drill implements PortSelector {
 
   @Override
   public int select(Switch sw, Packet p, EgressPort[] candidates, int n) {
+    return pick(sw, candidates, n, -1L);
+  }
+
+  /** After routing converged: samples and remembered ports are drawn from the usable ports only. */
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] up, int n, long usable, Routes routes) {
+    return pick(sw, up, n, usable);
+  }
+
+  private int pick(Switch sw, EgressPort[] candidates, int n, long usable) {
+    int live = usable == -1L ? n : Long.bitCount(usable);
     int c = 0;
     for (int i = 0; i < remembered; i++) {
-      c = add(memory[i], candidates, c);
+      if ((usable >>> memory[i] & 1) != 0) {
+        c = add(memory[i], candidates, c);
+      }
     }
     for (int i = 0; i < d; i++) {
-      c = add(sw.random().nextInt(n), candidates, c);
+      int r = sw.random().nextInt(live);
+      c = add(usable == -1L ? r : Routes.nth(usable, r), candidates, c);
     }
     // Keep the m least loaded (stable: earlier entries win ties) by m passes of selection.
     remembered = 0;

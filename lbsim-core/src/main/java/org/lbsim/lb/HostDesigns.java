@@ -90,7 +90,8 @@ final class HostDesigns {
           return (flow, rnd) -> {
             int[] data = paths.candidates(flow.src(), flow.dst());
             int[] ack = paths.candidates(flow.dst(), flow.src());
-            return HostDr.data(data, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[0]);
+            return HostDr.data(data, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[0])
+                .following(ctx.routes(), flow.src(), flow.dst());
           };
         },
         ctx -> {
@@ -98,7 +99,8 @@ final class HostDesigns {
           return (flow, rnd) -> { // flow.src() is the receiver here, flow.dst() the data sender
             int[] ack = paths.candidates(flow.src(), flow.dst());
             int[] data = paths.candidates(flow.dst(), flow.src());
-            return HostDr.ack(ack, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[1]);
+            return HostDr.ack(ack, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[1])
+                .following(ctx.routes(), flow.src(), flow.dst());
           };
         },
         (sw, ctx) -> new Ecmp());

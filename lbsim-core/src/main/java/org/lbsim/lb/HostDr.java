@@ -3,6 +3,7 @@ package org.lbsim.lb;
 import java.util.SplittableRandom;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.net.Packet;
+import org.lbsim.net.Routes;
 
 /**
  * Host DR: destination-based rotation at the host, i.e. DRB (Cao et al., "Per-packet Load-balanced,
@@ -30,6 +31,13 @@ import org.lbsim.net.Packet;
 final class HostDr implements PathPolicy {
   private int[] routes;
   private int next;
+  // With failures: the full rotation set, narrowed to the paths routing believes alive each time
+  // routing converges (reference-model §5: the DRB validity table is rebuilt at convergence).
+  private Routes view;
+  private int[] all;
+  private int src;
+  private int dst;
+  private int viewEpoch;
 
   /** @param first the slot the first packet takes */
   HostDr(int[] routes, int first) {
@@ -59,8 +67,31 @@ final class HostDr implements PathPolicy {
     return new int[] {d0, a0};
   }
 
+  /** Follows routing's converged view of failures for packets from host {@code src} to {@code dst}. */
+  HostDr following(Routes view, int src, int dst) {
+    if (view != null) {
+      this.view = view;
+      this.all = routes;
+      this.src = src;
+      this.dst = dst;
+      this.viewEpoch = Integer.MIN_VALUE; // filter on the first packet: routes may have converged before it
+    }
+    return this;
+  }
+
   @Override
   public void choose(Packet p, long nowPs) {
+    if (view != null && view.epoch() != viewEpoch) {
+      viewEpoch = view.epoch();
+      int[] live = new int[all.length];
+      int k = 0;
+      for (int r : all) {
+        if (r == Packet.NO_ROUTE || view.routeUsable(src, dst, r)) {
+          live[k++] = r;
+        }
+      }
+      setCandidates(k == 0 ? all : java.util.Arrays.copyOf(live, k));
+    }
     int slot = next;
     next = slot + 1 == routes.length ? 0 : slot + 1;
     p.route = routes[slot];

@@ -2,6 +2,7 @@ package org.lbsim.lb;
 
 import java.util.function.LongSupplier;
 import org.lbsim.engine.RandomStreams;
+import org.lbsim.net.Routes;
 import org.lbsim.topo.Topology;
 
 /**
@@ -13,5 +14,14 @@ import org.lbsim.topo.Topology;
  * @param random the run's random streams
  * @param clock the simulated time in picoseconds; switches have no clock of their own, and
  *     time-driven selectors (cached queue levels, flowlet gaps, utilization estimators) need one
+ * @param routes routing's converged view of failed links, for source-routing hosts (Host DR);
+ *     null when the scenario has no failures
  */
-public record LbContext(Params params, Topology topology, long bufferBytes, RandomStreams random, LongSupplier clock) {}
+public record LbContext(Params params, Topology topology, long bufferBytes, RandomStreams random, LongSupplier clock,
+    Routes routes) {
+
+  /** An intact fabric: no routing view, every path is usable. */
+  public LbContext(Params params, Topology topology, long bufferBytes, RandomStreams random, LongSupplier clock) {
+    this(params, topology, bufferBytes, random, clock, null);
+  }
+}

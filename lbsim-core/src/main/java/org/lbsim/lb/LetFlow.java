@@ -4,6 +4,7 @@ import java.util.function.LongSupplier;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PortSelector;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 
 /**
@@ -34,6 +35,18 @@ final class LetFlow implements PortSelector {
     int port = table.current(key, clock.getAsLong(), gapPs);
     if (port < 0 || port >= n) {
       port = sw.random().nextInt(n);
+      table.start(key, port);
+    }
+    return port;
+  }
+
+  /** After routing converged: a flowlet on a port that is no longer usable moves to a random usable one. */
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] up, int n, long usable, Routes routes) {
+    int key = FlowletTable.key(p);
+    int port = table.current(key, clock.getAsLong(), gapPs);
+    if (port < 0 || port >= n || (usable >>> port & 1) == 0) {
+      port = Routes.nth(usable, sw.random().nextInt(Long.bitCount(usable)));
       table.start(key, port);
     }
     return port;

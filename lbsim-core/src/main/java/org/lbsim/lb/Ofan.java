@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PortSelector;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 
 /**
@@ -32,6 +33,7 @@ final class Ofan implements PortSelector {
   private final int[] dataPtr;
   private final int[] ackPtr;
   private final int[][] schedules;
+  private int routesEpoch; // the routing convergence the schedules were built for
 
   /**
    * @param hosts hosts in the fabric (sizes the pointer arrays)
@@ -71,24 +73,63 @@ final class Ofan implements PortSelector {
     return schedule[ptr];
   }
 
+  /**
+   * After routing converged around failures. As the reference does when routes converge, every
+   * schedule and pointer is dropped and rebuilt lazily, now from the converged per-port weights
+   * towards the destination's pod (W-ECMP: reachable cores; before the weights converge, 1 for
+   * every usable port). A slot whose port is not usable towards this particular destination
+   * (e.g. its ToR lost the link from that aggregation switch) is skipped, like the reference's
+   * BGP validity check.
+   */
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] up, int count, long usable, Routes routes) {
+    if (routes.epoch() != routesEpoch) {
+      routesEpoch = routes.epoch();
+      Arrays.fill(dataPtr, -1);
+      Arrays.fill(ackPtr, -1);
+      Arrays.fill(schedules, null);
+    }
+    int g = p.dst / scheduleGroupHosts;
+    if (schedules[g] == null) {
+      int[] w = routes.weights(sw, p.dst);
+      int[] weights = new int[n];
+      for (int i = 0; i < n; i++) {
+        weights[i] = (usable >>> i & 1) == 0 ? 0 : w == null ? 1 : w[i];
+      }
+      schedules[g] = build(weights);
+    }
+    for (int tries = schedules[g].length; tries > 0; tries--) {
+      int port = select(sw, p, up, count);
+      if ((usable >>> port & 1) != 0) {
+        return port;
+      }
+    }
+    return Routes.nth(usable, 0);
+  }
+
   /** The rotation for destination group {@code g}, built on first use. */
   int[] schedule(int g) {
     int[] s = schedules[g];
     if (s == null) {
-      s = Iwrr.schedule(weights(g), Shuffle.randomOrder(n, random));
-      if (s.length == 0) {
-        // Nothing usable towards g: keep forwarding over every port rather than fail mid-run
-        // (the weights are all positive until failure-aware weights arrive).
-        s = Shuffle.randomOrder(n, random);
-      }
+      s = build(weights(g));
       schedules[g] = s;
     }
     return s;
   }
 
+  private int[] build(int[] weights) {
+    int[] s = Iwrr.schedule(weights, Shuffle.randomOrder(n, random));
+    if (s.length == 0) {
+      // Nothing usable towards the group: keep forwarding over every port rather than fail
+      // mid-run (the masked select then skips to a usable port per destination).
+      s = Shuffle.randomOrder(n, random);
+    }
+    return s;
+  }
+
   /**
-   * Per-up-port weights towards destination group {@code g}. All ports are equal in an intact
-   * fabric; failure-aware weights (reachable cores, as reference-model §4.3) plug in here.
+   * Per-up-port weights towards destination group {@code g} in an intact fabric: all equal.
+   * With failures the masked select takes the converged weights from {@link Routes} instead.
    */
   private int[] weights(int g) {
     int[] w = new int[n];

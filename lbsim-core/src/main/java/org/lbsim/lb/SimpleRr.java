@@ -3,6 +3,7 @@ package org.lbsim.lb;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PortSelector;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 
 /**
@@ -37,5 +38,25 @@ final class SimpleRr implements PortSelector {
     int choice = order[next];
     next = next + 1 == n ? 0 : next + 1;
     return choice;
+  }
+
+  /** After routing converged: the rotation skips the ports that are not usable. */
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] up, int n, long usable, Routes routes) {
+    boolean data = p.type == Packet.DATA;
+    int pos = data ? next : nextAck;
+    for (int t = 0; t < n; t++) {
+      int port = order[pos];
+      pos = pos + 1 == n ? 0 : pos + 1;
+      if ((usable >>> port & 1) != 0) {
+        if (data) {
+          next = pos;
+        } else {
+          nextAck = pos;
+        }
+        return port;
+      }
+    }
+    throw new IllegalStateException("no usable port in the rotation");
   }
 }

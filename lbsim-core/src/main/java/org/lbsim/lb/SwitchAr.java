@@ -4,6 +4,7 @@ import java.util.function.LongSupplier;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PortSelector;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 
 /**
@@ -47,10 +48,27 @@ final class SwitchAr implements PortSelector {
 
   @Override
   public int select(Switch sw, Packet p, EgressPort[] candidates, int n) {
+    return pick(sw, candidates, n, -1L, null);
+  }
+
+  /**
+   * After routing converged: the lowest level among the usable ports only; once W-ECMP weights
+   * have converged a tie goes to a port with probability proportional to its weight (the
+   * reference draws among the weighted FIB list, each port repeated weight times).
+   */
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] up, int n, long usable, Routes routes) {
+    return pick(sw, up, n, usable, routes.weights(sw, p.dst));
+  }
+
+  private int pick(Switch sw, EgressPort[] candidates, int n, long usable, int[] weights) {
     long now = clock.getAsLong();
     int min = Integer.MAX_VALUE;
     int count = 0;
     for (int i = 0; i < n; i++) {
+      if ((usable >>> i & 1) == 0) {
+        continue;
+      }
       int q = level(i, candidates[i], now);
       if (q < min) {
         min = q;
@@ -58,6 +76,21 @@ final class SwitchAr implements PortSelector {
       }
       if (q == min) {
         best[count++] = i;
+      }
+    }
+    if (weights != null && count > 1) {
+      int total = 0;
+      for (int i = 0; i < count; i++) {
+        total += weights[best[i]];
+      }
+      if (total > 0) {
+        int r = sw.random().nextInt(total);
+        for (int i = 0; i < count; i++) {
+          r -= weights[best[i]];
+          if (r < 0) {
+            return best[i];
+          }
+        }
       }
     }
     return count == 1 ? best[0] : best[sw.random().nextInt(count)];

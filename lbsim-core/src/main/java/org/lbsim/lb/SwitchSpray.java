@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PortSelector;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 
 /**
@@ -38,5 +39,38 @@ final class SwitchSpray implements PortSelector {
     int choice = order[crt % n];
     crt++;
     return choice;
+  }
+
+  /**
+   * After routing converged: the same counter, over the usable ports in the current order, each
+   * repeated as often as its W-ECMP weight once weights have converged (the reference's
+   * strategies run over the weighted FIB list, each entry repeated weight times).
+   */
+  @Override
+  public int select(Switch sw, Packet p, EgressPort[] up, int n, long usable, Routes routes) {
+    if (crt >= blockLength) {
+      crt = 0;
+      Shuffle.permute(order, n, random);
+    }
+    int[] w = routes.weights(sw, p.dst);
+    long total = 0;
+    for (int port : order) {
+      total += (usable >>> port & 1) == 0 ? 0 : w == null ? 1 : w[port];
+    }
+    if (total == 0) {
+      w = null;
+      total = Long.bitCount(usable);
+    }
+    long k = crt % total;
+    crt++;
+    for (int port : order) {
+      if ((usable >>> port & 1) != 0) {
+        k -= w == null ? 1 : w[port];
+        if (k < 0) {
+          return port;
+        }
+      }
+    }
+    throw new IllegalStateException("no usable port in the rotation");
   }
 }

@@ -107,6 +107,60 @@ public final class LowerBounds {
     return threePhase(longestPath, format, Math.multiplyExact(hosts - 1L, packetsPerFlow));
   }
 
+  /**
+   * The bound under failures (study-notes §3–4): every flow sends at ρ_max = B/F, a fraction
+   * {@code rhoFraction} of its failure-free fair share, so a host starts a data packet every
+   * s = floor(d / rhoFraction) instead of every d. The three phases keep their shape with the
+   * host slot stretched: i₁ = min(M, ceil((p + Σ T_d(h)) / s) + 1) packets go before the first ACK
+   * is due; from then on a slot carries a data packet and, when s < d + a, is stretched to d + a
+   * by the ACK that shares the host link; the last packet occupies only its own d (+ a if its
+   * ACK cannot fit in the pacing slack), and the tail is as in the failure-free bound:
+   *
+   * <pre>
+   *   i₁ = M:  CCT = (M − 1)·s + d + tail
+   *   i₁ < M:  CCT = i₁·s + (M − i₁ − 1)·max(s, d + a) + (s ≥ d + a ? d : d + a) + tail
+   *   tail    = Σ_{h=1..H-1} T_d(h) + p + Σ_{h=0..H-1} T_a(h) + p
+   * </pre>
+   *
+   * With {@code rhoFraction} = 1 (s = d) this is exactly {@link #permutation}. The tail uses the
+   * given path's rates (the intact ones: a degraded hop only lengthens a path, so this stays a
+   * lower bound).
+   *
+   * @param packets data packets per host (F·m)
+   * @param rhoFraction ρ_max over the failure-free fair share, in (0, 1]
+   */
+  public static ThreePhaseBound atRate(PathProfile path, PacketFormat f, long packets, double rhoFraction) {
+    if (!(rhoFraction > 0 && rhoFraction <= 1)) {
+      throw new IllegalArgumentException("rho_max fraction must be in (0, 1], got " + rhoFraction);
+    }
+    if (packets <= 0) {
+      throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packets);
+    }
+    long hostRate = path.bitsPerSecond(0);
+    long d = serializationPs(f.dataBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
+    long a = serializationPs(f.ackBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
+    long s = rhoFraction == 1 ? d : (long) Math.floor(d / rhoFraction);
+    long p = path.propagationPs();
+    long dataForwarding = 0;
+    for (int h = 1; h < path.hops(); h++) {
+      dataForwarding += serializationPs(f.dataBytes(), path.bitsPerSecond(h));
+    }
+    long ackSerialization = 0;
+    for (int h = 0; h < path.hops(); h++) {
+      ackSerialization += serializationPs(f.ackBytes(), path.bitsPerSecond(h));
+    }
+    long tail = dataForwarding + p + ackSerialization + p;
+    long m = packets;
+    long i1 = Math.min(m, ceilDiv(p + dataForwarding, s) + 1);
+    long cct;
+    if (i1 == m) {
+      cct = (m - 1) * s + d + tail;
+    } else {
+      cct = i1 * s + (m - i1 - 1) * Math.max(s, d + a) + (s >= d + a ? d : d + a) + tail;
+    }
+    return new ThreePhaseBound(m, i1, cct);
+  }
+
   private static ThreePhaseBound threePhase(PathProfile path, PacketFormat f, long m) {
     long hostRate = path.bitsPerSecond(0);
     long d = serializationPs(f.dataBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);

@@ -12,23 +12,38 @@ import org.lbsim.transport.FlowOutcome;
  * @param boundPs analytical lower bound of the CCT, -1 if none is known for the workload
  * @param endPs simulated time when the run stopped
  * @param counters packet counts (data and ACKs sent, delivered, dropped, ECN marks)
+ * @param unfinished for each flow that did not finish by the time limit, why (flow id order)
  * @param training per-job iteration metrics of a training workload; empty otherwise
  * @param queues the hottest ports' queues over time ({@link QueueSeries#NONE} when not sampled)
  */
 public record RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs,
     long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters,
-    Map<String, Object> training, QueueSeries queues) {
+    Map<Integer, String> unfinished, Map<String, Object> training, QueueSeries queues) {
 
-  /** A result without training metrics or queue samples. */
-  public RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs, long events,
-      List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters) {
-    this(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, Map.of(), QueueSeries.NONE);
+  /** A run with no explanation for unfinished flows, no training metrics and no queue samples. */
+  public RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs,
+      long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters) {
+    this(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, Map.of());
   }
 
-  /** A result without queue samples. */
-  public RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs, long events,
-      List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters, Map<String, Object> training) {
-    this(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, training, QueueSeries.NONE);
+  /** A run with no training metrics and no queue samples. */
+  public RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs,
+      long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters,
+      Map<Integer, String> unfinished) {
+    this(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, unfinished, Map.of(),
+        QueueSeries.NONE);
+  }
+
+  /** The same result with a training workload's per-job metrics. */
+  public RunResult withTraining(Map<String, Object> jobs) {
+    return new RunResult(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, unfinished, jobs,
+        queues);
+  }
+
+  /** The same result with the hottest ports' queues over time. */
+  public RunResult withQueues(QueueSeries q) {
+    return new RunResult(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, unfinished,
+        training, q);
   }
 
   /** CCT over the bound, in percent; NaN when either is unknown. */

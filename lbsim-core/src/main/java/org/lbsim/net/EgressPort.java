@@ -26,16 +26,18 @@ public final class EgressPort implements EventTarget {
   private final Simulator sim;
   private final PacketPool pool;
   private final FabricCounters counters;
-  private final PortConfig config;
+  private PortConfig config; // replaced only when a failure degrades the link
   private final String name;
-  private final long psPerByte; // > 0 when the rate divides 8e12 exactly
+  private long psPerByte; // > 0 when the rate divides 8e12 exactly
   private final Link link;
-  private final long gapPs;
+  private long gapPs;
 
   private final PacketRing queue = new PacketRing();
   private PacketRing headers; // trimming: trimmed headers, served first
   private int trimmedBytes;
   private LossModel loss;
+  private PortFault fault; // a failed or flaky link (org.lbsim.failure); null = healthy
+  private boolean held; // a failed link that holds what it is given (black hole that queues)
   private long freeAtPs; // when the transmitter may start the next packet (after the gap)
   private boolean wakeupPending; // invariant: packets waiting and not paused => a TX_FREE event is pending
   private DequeueListener dequeueListener;
@@ -95,6 +97,46 @@ public final class EgressPort implements EventTarget {
     this.loss = loss;
   }
 
+  /** A fault that may swallow packets after serialization (black hole, flaky link); null = none. */
+  public void setFault(PortFault fault) {
+    this.fault = fault;
+  }
+
+  /**
+   * A held port stops transmitting: what it is given waits in its buffer (and overflows it) until
+   * it is released, as a failed link that queues instead of dropping.
+   */
+  public void setHeld(boolean hold) {
+    if (held == hold) {
+      return;
+    }
+    held = hold;
+    if (!hold) {
+      long now = sim.now();
+      boolean waiting = queue.size() > 0 || (headers != null && headers.size() > 0);
+      if (waiting && !wakeupPending && !paused) {
+        if (now >= freeAtPs) {
+          startNext(now);
+        } else {
+          wakeupPending = true;
+          sim.schedule(freeAtPs, this, TX_FREE, 0);
+        }
+      }
+    }
+  }
+
+  /** Changes the line rate from now on (a degraded link); the packet on the wire keeps its timing. */
+  public void setRate(long bitsPerSecond) {
+    config = new PortConfig(bitsPerSecond, config.capacityBytes(), config.ecnThresholdBytes(), config.gapBytes());
+    psPerByte = 8_000_000_000_000L % bitsPerSecond == 0 ? 8_000_000_000_000L / bitsPerSecond : 0;
+    gapPs = serializationPs(config.gapBytes());
+  }
+
+  /** Packets waiting in the buffer (not the one on the wire). */
+  public int waitingPackets() {
+    return queue.size() + (headers == null ? 0 : headers.size());
+  }
+
   /**
    * Makes this port the paused side of PFC: the switch its link feeds sends XOFF when the bytes
    * this port has put into its buffers exceed {@code xoff} and XON when they fall to {@code xon}
@@ -152,7 +194,7 @@ public final class EgressPort implements EventTarget {
     if (total > maxQueueBytes) {
       maxQueueBytes = total;
     }
-    if (!wakeupPending && !paused) {
+    if (!wakeupPending && !paused && !held) {
       if (now >= freeAtPs) {
         startNext(now);
       } else {
@@ -230,7 +272,7 @@ public final class EgressPort implements EventTarget {
       p.from.discharge(p.sizeBytes);
     }
     p.from = this;
-    if (loss != null && loss.drops(now)) {
+    if ((loss != null && loss.drops(now)) || (fault != null && fault.swallows(p, now))) {
       drops++;
       counters.countDrop(p);
       pool.release(p);
@@ -240,7 +282,7 @@ public final class EgressPort implements EventTarget {
     freeAtPs = servingEndPs + gapPs;
     // Only a port with packets waiting needs to wake up when the line frees: an idle port starts
     // the next arrival directly, which saves one event per packet on uncongested hops.
-    wakeupPending = (queue.size() > 0 || (headers != null && headers.size() > 0)) && !paused;
+    wakeupPending = (queue.size() > 0 || (headers != null && headers.size() > 0)) && !paused && !held;
     if (wakeupPending) {
       sim.schedule(freeAtPs, this, TX_FREE, 0);
     }
@@ -292,7 +334,7 @@ public final class EgressPort implements EventTarget {
     long now = sim.now();
     if (kind == TX_FREE) {
       wakeupPending = false;
-      if (!paused) {
+      if (!paused && !held) {
         startNext(now);
       }
     } else if (kind == PAUSE) {
@@ -302,7 +344,7 @@ public final class EgressPort implements EventTarget {
       paused = false;
       pausedPs += now - pausedSincePs;
       boolean waiting = queue.size() > 0 || (headers != null && headers.size() > 0);
-      if (waiting && !wakeupPending) {
+      if (waiting && !wakeupPending && !held) {
         if (now >= freeAtPs) {
           startNext(now);
         } else {

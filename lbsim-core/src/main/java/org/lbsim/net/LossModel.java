@@ -18,9 +18,22 @@ public final class LossModel {
   private final SplittableRandom random;
   private long nextBurstPs;
   private long burstEndPs = -1;
+  private final boolean onTheClock;
 
   /** @param burstPs mean burst length, 0 = no bursts */
   public LossModel(double rate, long burstPs, long periodPs, SplittableRandom random) {
+    this(rate, burstPs, periodPs, random, false);
+  }
+
+  /**
+   * @param onTheClock bursts start at their scheduled times whether or not a packet is passing
+   *     (a link that is flaky on its own). The study's model (false) starts a burst at the first
+   *     dequeue at or after its scheduled time, so after any idle period longer than the burst
+   *     period the first packet always starts a burst and is lost: a sender that sends one packet
+   *     per timeout would lose every one.
+   */
+  public LossModel(double rate, long burstPs, long periodPs, SplittableRandom random, boolean onTheClock) {
+    this.onTheClock = onTheClock;
     this.rate = rate;
     this.burstPs = burstPs;
     this.periodPs = periodPs;
@@ -29,7 +42,14 @@ public final class LossModel {
   }
 
   /** Whether the packet leaving at {@code nowPs} is lost. */
-  boolean drops(long nowPs) {
+  public boolean drops(long nowPs) {
+    while (onTheClock && nowPs >= nextBurstPs) {
+      long start = nextBurstPs;
+      long len = exp(burstPs);
+      burstEndPs = start + len;
+      long gap = exp(periodPs);
+      nextBurstPs = start + Math.max(1, gap < len ? gap + len : gap); // always forward, even on a zero draw
+    }
     if (nowPs >= nextBurstPs) {
       long len = exp(burstPs);
       burstEndPs = nowPs + len;

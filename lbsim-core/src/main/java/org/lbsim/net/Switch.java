@@ -24,6 +24,8 @@ public final class Switch implements Node {
   private PortSelector selector;
   private boolean observed;
   private int upCount;
+  private Routes routes; // null = intact fabric: every up port is usable
+  private EgressPort[][] reducedByMask;
 
   public Switch(int id, String name, int tier, int lo, int hi, int hostsPerChild, int downPorts, int upPorts,
       SplittableRandom random) {
@@ -53,6 +55,11 @@ public final class Switch implements Node {
     this.observed = selector.observesAll();
   }
 
+  /** Routing's view of failed links; only scenarios with failures install one. */
+  public void setRoutes(Routes routes) {
+    this.routes = routes;
+  }
+
   public PortSelector selector() {
     return selector;
   }
@@ -70,6 +77,8 @@ public final class Switch implements Node {
       out = down[(d - lo) / hostsPerChild];
     } else if (upCount == 1) {
       out = up[0];
+    } else if (routes != null) {
+      out = routedUp(p);
     } else if (p.route != Packet.NO_ROUTE && ((p.route >>> (8 * tier)) & 0xFF) != 0xFF) {
       out = up[((p.route >>> (8 * tier)) & 0xFF) % upCount]; // source-routed (e.g. Host DR)
     } else {
@@ -79,6 +88,48 @@ public final class Switch implements Node {
       selector.onForward(this, p, out, !goingDown);
     }
     out.enqueue(p);
+  }
+
+  /** Up-going choice when routing knows of failures: only ports on a path believed alive. */
+  private EgressPort routedUp(Packet p) {
+    long all = upCount == 64 ? -1L : (1L << upCount) - 1;
+    long usable = routes.usable(this, p.dst) & all;
+    if (usable == 0) {
+      usable = all; // nothing believed to work: keep forwarding rather than black-hole here
+    }
+    if (p.route != Packet.NO_ROUTE && ((p.route >>> (8 * tier)) & 0xFF) != 0xFF) {
+      int i = ((p.route >>> (8 * tier)) & 0xFF) % upCount;
+      if ((usable >>> i & 1) != 0) {
+        return up[i]; // a source route is followed unless routing knows it is dead
+      }
+    }
+    return up[selector.select(this, p, up, upCount, usable, routes)];
+  }
+
+  /** The usable up ports of {@code mask}, in port order (cached per mask for small switches). */
+  EgressPort[] reduced(long mask) {
+    if (upCount > 12) {
+      return collect(mask);
+    }
+    if (reducedByMask == null) {
+      reducedByMask = new EgressPort[1 << upCount][];
+    }
+    EgressPort[] r = reducedByMask[(int) mask];
+    if (r == null) {
+      r = collect(mask);
+      reducedByMask[(int) mask] = r;
+    }
+    return r;
+  }
+
+  private EgressPort[] collect(long mask) {
+    EgressPort[] r = new EgressPort[Long.bitCount(mask)];
+    for (int i = 0, k = 0; i < upCount; i++) {
+      if ((mask >>> i & 1) != 0) {
+        r[k++] = up[i];
+      }
+    }
+    return r;
   }
 
   public int id() {

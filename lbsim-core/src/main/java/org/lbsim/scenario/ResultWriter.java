@@ -73,6 +73,9 @@ public final class ResultWriter {
     m.put("cct_over_bound_pct", Double.isNaN(r.overBoundPct()) ? null : round(r.overBoundPct(), 4));
     m.put("flows", r.flows().size());
     m.put("flows_unfinished", r.unfinishedFlows());
+    if (!r.unfinished().isEmpty()) {
+      m.put("unfinished", unfinished(r));
+    }
     m.put("fct_ps", fctPercentiles(r.flows()));
     m.put("max_queue_bytes", r.maxSwitchQueueBytes());
     m.put("drops", r.drops());
@@ -88,6 +91,26 @@ public final class ResultWriter {
     return m;
   }
 
+  /** The unfinished flows and why, at most {@value #UNFINISHED_LISTED} of them. */
+  private static List<Map<String, Object>> unfinished(RunResult r) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Map.Entry<Integer, String> e : r.unfinished().entrySet()) {
+      if (out.size() == UNFINISHED_LISTED) {
+        break;
+      }
+      FlowOutcome f = r.flows().get(e.getKey());
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("flow", f.id());
+      x.put("src", f.src());
+      x.put("dst", f.dst());
+      x.put("why", e.getValue());
+      out.add(x);
+    }
+    return out;
+  }
+
+  static final int UNFINISHED_LISTED = 100;
+
   /**
    * Every packet sent was delivered, dropped, or is still in flight (only when the run hit its
    * time limit; a completed run drains the fabric, so nothing is left).
@@ -97,7 +120,8 @@ public final class ResultWriter {
     long sent = c.get("data_sent") + c.get("ack_sent");
     long accounted = c.get("data_delivered") + c.get("data_dropped") + c.get("ack_delivered") + c.get("ack_dropped")
         + c.get("in_flight_at_end");
-    return sent == accounted && (r.unfinishedFlows() > 0 || c.get("in_flight_at_end") == 0);
+    // packets a failed link still holds (failures.kind: hold) stay in flight for good
+    return sent == accounted && (r.unfinishedFlows() > 0 || c.get("in_flight_at_end").longValue() == c.getOrDefault("held_at_end", 0L).longValue());
   }
 
   private static Map<String, Object> fctPercentiles(List<FlowOutcome> flows) {

@@ -209,6 +209,7 @@ public final class ScenarioReader {
     RecoveryParams recovery = lr == null ? null : recovery(values, lr);
     int dataBytes = profile == Profile.REFERENCE ? payload : payload + header;
     PortFeatures features = portFeatures(values, profile == Profile.REFERENCE ? header + gap : header, dataBytes);
+    org.lbsim.failure.FailurePlan.parse(values, topology, this::bad); // checked here, built again by the runner
     failIfProblems();
     checkPfcHeadroom(features, topology, tiers, buffer, dataBytes);
     failIfProblems();

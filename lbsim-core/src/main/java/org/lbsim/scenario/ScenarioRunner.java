@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.lbsim.engine.Simulator;
+import org.lbsim.failure.FailurePlan;
+import org.lbsim.failure.FailureSetup;
 import org.lbsim.lb.LbContext;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
@@ -48,19 +50,22 @@ public final class ScenarioRunner {
     LbDesign lb = LbDesigns.find(s.lb());
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
         s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.portSignals());
-    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now);
+    FailureSetup failures = FailureSetup.prepare(failurePlan(s), s.topology(), sim.random());
+    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes());
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
+    failures.install(fabric);
     TrainingWorkload training = s.workload().kind().equals("training") ? Workloads.training(s, sim.random()) : null;
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     boolean reference = s.profile() == Profile.REFERENCE;
+    double rhoMax = failures.rateFactor(flows, fs); // 1 without failures: the fair share
     CcDesign cc = CcDesigns.find(s.cc());
     boolean ideal = cc.name().equals("ideal"); // the built-in constant rate, exactly as before congestion controls
-    TransportSettings ts = new TransportSettings(format, s.rateCoef(), s.extraPackets(), !reference, reference,
+    TransportSettings ts = new TransportSettings(format, s.rateCoef() * rhoMax, s.extraPackets(), !reference, reference,
         reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference, ideal ? null : cc.bind(s.ccParams()),
         cc.cnpIntervalPs(s.ccParams()));
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx), training == null ? List.of() : training.steps());
-    QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport);
+    QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport, rhoMax);
     transport.start();
     sim.run(s.limitPs());
     long stoppedAt = sim.now();
@@ -69,12 +74,11 @@ public final class ScenarioRunner {
       // balance; senders have stopped, so this only drains the fabric.
       sim.run(s.limitPs());
     }
-    RunResult r = collect(s, sim, fabric, transport, flows, format, stoppedAt);
+    RunResult r = collect(s, sim, fabric, transport, flows, format, stoppedAt, failures, rhoMax);
     if (training != null) {
       r = TrainingRuns.withReport(s, r, training, transport::localFinishPs);
     }
-    return sampler == null ? r : new RunResult(r.scenario(), r.settings(), r.cctPs(), r.boundPs(), r.endPs(),
-        r.events(), r.flows(), r.ports(), r.counters(), r.training(), sampler.hottest(HOTTEST_PORTS));
+    return sampler == null ? r : r.withQueues(sampler.hottest(HOTTEST_PORTS));
   }
 
   /** Ports whose queue-over-time a result keeps. */
@@ -84,11 +88,11 @@ public final class ScenarioRunner {
 
   /** The queue sampler the scenario asks for, started; null when sampling is off. */
   private static QueueSampler sampler(Scenario s, Simulator sim, Fabric fabric, List<FlowSpec> flows,
-      PacketFormat format, Transport transport) {
+      PacketFormat format, Transport transport, double rhoMax) {
     String text = s.values().getOrDefault("metrics.queue_sample_us", "auto").trim();
     long interval;
     if (text.equals("auto")) {
-      long b = bound(fabric, flows, format, s.extraPackets());
+      long b = bound(fabric, flows, format, s.extraPackets(), rhoMax);
       interval = b > 0 ? Math.max(1, b / AUTO_SAMPLES) : Simulator.PS_PER_US;
     } else {
       interval = Math.round(Double.parseDouble(text) * Simulator.PS_PER_US); // validated by the reader
@@ -101,8 +105,15 @@ public final class ScenarioRunner {
     return q;
   }
 
+  /** The scenario's failures (already validated by the reader). */
+  static FailurePlan failurePlan(Scenario s) {
+    return FailurePlan.parse(s.values(), s.topology(), (key, value, allowed) -> {
+      throw new IllegalStateException(key + ": " + value + " passed validation but is invalid (" + allowed + ")");
+    });
+  }
+
   private static RunResult collect(Scenario s, Simulator sim, Fabric fabric, Transport transport,
-      List<FlowSpec> flows, PacketFormat format, long stoppedAt) {
+      List<FlowSpec> flows, PacketFormat format, long stoppedAt, FailureSetup failures, double rhoMax) {
     List<FlowOutcome> outcomes = transport.outcomes();
     long cct = cct(s, outcomes);
     long end = stoppedAt;
@@ -149,8 +160,19 @@ public final class ScenarioRunner {
     counters.put("ports_paused_at_end", pausedAtEnd);
     counters.put("in_flight_at_end", fabric.pool().outstanding());
     counters.put("packet_objects", fabric.pool().created());
-    return new RunResult(s.name(), s.values(), cct, bound(fabric, flows, format, s.extraPackets()), end, sim.eventsRun(), outcomes,
-        ports, counters);
+    Map<Integer, String> unfinished = new LinkedHashMap<>();
+    if (failures.active()) {
+      counters.put("failed_links", (long) failures.failedLinkNames().length);
+      counters.put("failure_drops", failures.packetsLost());
+      counters.put("held_at_end", failures.packetsHeld());
+    }
+    for (FlowOutcome f : outcomes) {
+      if (!f.finished()) {
+        unfinished.put(f.id(), failures.whyUnfinished(f));
+      }
+    }
+    return new RunResult(s.name(), s.values(), cct, bound(fabric, flows, format, s.extraPackets(), rhoMax), end,
+        sim.eventsRun(), outcomes, ports, counters, unfinished);
   }
 
   /**
@@ -183,7 +205,7 @@ public final class ScenarioRunner {
    * carries F*m data packets and as many ACKs; the tail uses the longest path any flow takes.
    * Other workloads have no bound yet (-1).
    */
-  static long bound(Fabric fabric, List<FlowSpec> flows, PacketFormat format, int extraPackets) {
+  static long bound(Fabric fabric, List<FlowSpec> flows, PacketFormat format, int extraPackets, double rhoMax) {
     if (flows.isEmpty()) {
       return -1;
     }
@@ -216,6 +238,10 @@ public final class ScenarioRunner {
     }
     long m = format.packetsFor(first.bytes()) + extraPackets;
     // With F flows per host the host link carries the permutation pattern with F*m packets.
+    if (rhoMax < 1) {
+      // Under failures the study's ideal sends every flow at rho_max = B/F of the bottleneck.
+      return LowerBounds.atRate(new PathProfile(bps, lat), format, perHost * m, rhoMax).completionPs();
+    }
     return LowerBounds.permutation(new PathProfile(bps, lat), format, perHost * m).completionPs();
   }
 }

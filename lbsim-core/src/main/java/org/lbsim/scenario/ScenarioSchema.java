@@ -71,6 +71,7 @@ public final class ScenarioSchema {
         "the first N core->aggregation (spine->leaf) ports lose every packet during random bursts"));
     s.add(new Setting("loss.burst_us", Type.NUMBER, "10", List.of(), "flaky links: mean burst length (exponential), microseconds"));
     s.add(new Setting("loss.period_us", Type.NUMBER, "100", List.of(), "flaky links: mean time between burst starts (exponential), microseconds"));
+    FailureKeys.addTo(s);
     s.add(new Setting("packet.payload", Type.INT, "4096", List.of(), "payload bytes per data packet"));
     s.add(new Setting("packet.header", Type.INT, "62", List.of(), "header bytes per data packet"));
     s.add(new Setting("packet.ack", Type.INT, "64", List.of(), "ACK size, bytes"));

@@ -27,8 +27,7 @@ final class TrainingRuns {
       }
     }
     Map<String, Object> report = IterationReport.of(w, finishPs::applyAsLong, ideal);
-    return new RunResult(r.scenario(), r.settings(), r.cctPs(), r.boundPs(), r.endPs(), r.events(), r.flows(), r.ports(),
-        r.counters(), report);
+    return r.withTraining(report);
   }
 
   /** The scenario on one switch with every host below it (no ideal of its own). */

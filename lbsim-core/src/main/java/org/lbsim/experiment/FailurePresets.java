@@ -1,0 +1,58 @@
+package org.lbsim.experiment;
+
+import java.util.List;
+
+/**
+ * The study's failure experiments (Figs. 3–5): links fail independently with probability p on
+ * both switch tiers (ToR–aggregation, aggregation–core) as black holes that drop, from time 0,
+ * with routing convergence G. Scaled to run in minutes on two cores: the study's k = 8 fabric
+ * (256 failable links, so 1 % fails about 2.6 of them), but 64 KiB – 256 KiB messages instead of
+ * 1 MiB; the ideal sender paces every flow at ρ_max and the bound uses it (docs/failures.md).
+ */
+final class FailurePresets {
+  /** The study's Fig. 3 contenders under failures. */
+  static final List<String> FIG3_SCHEMES = List.of("ecmp", "host-spray", "switch-spray", "reps", "switch-ar",
+      "host-dr", "ofan");
+  /** Host against switch spraying, oblivious and adaptive. */
+  static final List<String> SPRAY_SCHEMES = List.of("host-spray", "switch-spray", "reps", "switch-ar");
+
+  private FailurePresets() {}
+
+  static List<Preset> all() {
+    return List.of(fig3(), fig4(), fig5());
+  }
+
+  private static List<String> base(String... more) {
+    List<String> b = new java.util.ArrayList<>(List.of("failures.kind=drop", "failures.rate=0.01", "run.limit_ms=2"));
+    b.addAll(List.of(more));
+    return b;
+  }
+
+  static Preset fig3() {
+    return new Preset("fig3",
+        "1 % link failures, routes never converge (G = inf): CCT % over the bound at rho_max (study Fig. 3)",
+        "Host Pkt AR (REPS) clearly best: hosts see end-to-end path health from ACKs and timeouts; switch AR "
+            + "sees only local queues and keeps choosing a black hole, whose queue looks empty",
+        base("failures.convergence_us=never", "workload.size=256KiB"),
+        List.of(new Axis("lb", Presets.available(FIG3_SCHEMES)), Axis.of("workload.kind", "all-to-all", "permutation")),
+        3, new OverBoundTable("lb", "workload.kind"));
+  }
+
+  static Preset fig4() {
+    return new Preset("fig4",
+        "1 % link failures, all-to-all: CCT % over the bound against the routing convergence time G, us (study Fig. 4)",
+        "host and switch spraying close at small G; host-based spraying pulls ahead as G grows",
+        base("workload.kind=all-to-all", "workload.size=64KiB"),
+        List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.convergence_us", "0", "10", "25", "50", "never")), 2,
+        new OverBoundTable("lb", "failures.convergence_us"));
+  }
+
+  static Preset fig5() {
+    return new Preset("fig5",
+        "Routes converged before the start (G = 0): CCT % over the bound against the link failure rate (study Fig. 5)",
+        "host and switch spraying similar again; every scheme degrades as the failure rate grows, with small gaps",
+        base("failures.convergence_us=0", "workload.kind=all-to-all", "workload.size=64KiB"),
+        List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.rate", "0.005", "0.01", "0.02", "0.05")), 2,
+        new OverBoundTable("lb", "failures.rate"));
+  }
+}

@@ -1,0 +1,183 @@
+package org.lbsim.failure;
+
+import org.lbsim.net.Packet;
+import org.lbsim.net.Routes;
+import org.lbsim.net.Switch;
+
+/**
+ * Routing's converged view of failed links: which up ports of each switch still lead to a
+ * destination ToR, and the W-ECMP weights of those ports. Routes and weights converge
+ * separately (reference-model §5: route convergence at r, weights at w), each installing a
+ * snapshot of the links then failed.
+ *
+ * <p>Fat tree, destination ToR T in pod P (positions j, uplinks l, k/2 = h):
+ * <ul>
+ *   <li>aggregation switch at position p of another pod, uplink l: usable iff its link to core
+ *       c = p + h·l, c's link down to the agg at p in P, and that agg's link to T are all up;
+ *       weight 1;
+ *   <li>ToR of another pod, uplink j: weight = the number of usable uplinks of its agg at j, i.e.
+ *       the cores reachable both from that agg and from the symmetric agg in P that still reaches
+ *       T (the reference's reachable-core count); usable iff the weight is positive;
+ *   <li>ToR of pod P: uplink j usable (weight 1) iff its link and the agg at j's link to T are up.
+ * </ul>
+ * Leaf-spine: leaf uplink s usable (weight 1) iff both the source's and the destination leaf's
+ * links to spine s are up. Hosts' source routes (Host DR) are checked link by link the same way.
+ *
+ * <p>Switches are identified by their position in the fabric's build order (ToRs / leaves, then
+ * aggregation switches, then cores / spines), which {@link FailureInjector} checks by name.
+ */
+public final class Convergence implements Routes {
+  private final Links links;
+  private boolean[] routesDown; // links routing has converged around
+  private boolean[] weightsDown; // null = weights never converged: plain ECMP
+  private int epoch;
+  private long[][] mask; // [switch][dst ToR]
+  private int[][][] weight; // [switch][dst ToR][port]; null when weights never converged
+  private final int switches;
+
+  public Convergence(Links links) {
+    this.links = links;
+    this.routesDown = new boolean[links.count()];
+    this.switches = links.fatTree ? links.lowers1 + links.aggs + links.cores : links.lowers1 + links.spines;
+    rebuild();
+  }
+
+  /** Routes converge onto this set of failed links. */
+  public void convergeRoutes(boolean[] down) {
+    routesDown = down.clone();
+    epoch++;
+    rebuild();
+  }
+
+  /** W-ECMP weights converge onto this set of failed links. */
+  public void convergeWeights(boolean[] down) {
+    weightsDown = down.clone();
+    epoch++;
+    rebuild();
+  }
+
+  @Override
+  public int epoch() {
+    return epoch;
+  }
+
+  @Override
+  public long usable(Switch sw, int dst) {
+    return mask[sw.id()][dst / links.hostsPerTor];
+  }
+
+  @Override
+  public int[] weights(Switch sw, int dst) {
+    return weight == null ? null : weight[sw.id()][dst / links.hostsPerTor];
+  }
+
+  @Override
+  public boolean routeUsable(int src, int dst, int route) {
+    int s = src / links.hostsPerTor;
+    int t = dst / links.hostsPerTor;
+    if (route == Packet.NO_ROUTE || s == t) {
+      return true;
+    }
+    int j = route & 0xFF;
+    if (!links.fatTree) {
+      return j < links.ups1 && up(routesDown, 1, s * links.ups1 + j) && up(routesDown, 1, t * links.ups1 + j);
+    }
+    int h = links.half;
+    if (j >= h || !up(routesDown, 1, s * h + j)) {
+      return false;
+    }
+    if (s / h == t / h) {
+      return up(routesDown, 1, t * h + j);
+    }
+    int l = (route >>> 8) & 0xFF;
+    if (l == 0xFF) {
+      return pathsViaAgg(routesDown, (s / h) * h + j, t) > 0;
+    }
+    return l < h && up(routesDown, 2, ((s / h) * h + j) * h + l) && coreReaches(routesDown, j + h * l, t);
+  }
+
+  /** The W-ECMP weights of ToR {@code tor}'s uplinks towards ToR {@code dstTor} under the converged weights (tests, docs). */
+  public int[] torWeights(int tor, int dstTor) {
+    return weight == null ? null : weight[tor][dstTor].clone();
+  }
+
+  private void rebuild() {
+    int tors = links.lowers1;
+    mask = new long[switches][tors];
+    weight = weightsDown == null ? null : new int[switches][tors][];
+    for (int sw = 0; sw < switches; sw++) {
+      for (int t = 0; t < tors; t++) {
+        int[] w = portWeights(routesDown, sw, t);
+        long m = 0;
+        for (int i = 0; i < w.length; i++) {
+          m |= w[i] > 0 ? 1L << i : 0;
+        }
+        mask[sw][t] = m;
+        if (weight != null) {
+          weight[sw][t] = portWeights(weightsDown, sw, t);
+        }
+      }
+    }
+  }
+
+  /** Paths to destination ToR {@code t} through each up port of switch {@code sw} (empty for top-tier switches). */
+  private int[] portWeights(boolean[] down, int sw, int t) {
+    if (!links.fatTree) {
+      if (sw >= links.lowers1) {
+        return new int[0];
+      }
+      int[] w = new int[links.ups1];
+      for (int s = 0; s < links.ups1; s++) {
+        w[s] = up(down, 1, sw * links.ups1 + s) && up(down, 1, t * links.ups1 + s) ? 1 : 0;
+      }
+      return w;
+    }
+    int h = links.half;
+    int pod = t / h;
+    if (sw < links.lowers1) { // a ToR
+      int[] w = new int[h];
+      for (int j = 0; j < h; j++) {
+        if (!up(down, 1, sw * h + j)) {
+          continue;
+        }
+        w[j] = sw / h == pod ? (up(down, 1, t * h + j) ? 1 : 0) : pathsViaAgg(down, (sw / h) * h + j, t);
+      }
+      return w;
+    }
+    if (sw < links.lowers1 + links.aggs) {
+      int a = sw - links.lowers1;
+      int[] w = new int[h];
+      if (a / h == pod) {
+        return w; // the destination is below: traffic goes down, never up
+      }
+      for (int l = 0; l < h; l++) {
+        w[l] = up(down, 2, a * h + l) && coreReaches(down, a % h + h * l, t) ? 1 : 0;
+      }
+      return w;
+    }
+    return new int[0];
+  }
+
+  /** Usable uplinks of aggregation switch {@code agg} towards ToR {@code t} in another pod. */
+  private int pathsViaAgg(boolean[] down, int agg, int t) {
+    int h = links.half;
+    int n = 0;
+    for (int l = 0; l < h; l++) {
+      if (up(down, 2, agg * h + l) && coreReaches(down, agg % h + h * l, t)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Whether core {@code c} reaches ToR {@code t}: its link down to the agg at c mod k/2 in t's pod, and that agg's link to t. */
+  private boolean coreReaches(boolean[] down, int c, int t) {
+    int h = links.half;
+    int agg = (t / h) * h + c % h;
+    return up(down, 2, agg * h + c / h) && up(down, 1, t * h + c % h);
+  }
+
+  private boolean up(boolean[] down, int tier, int index) {
+    return !down[links.id(tier, index)];
+  }
+}

@@ -1,0 +1,245 @@
+package org.lbsim.failure;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.lbsim.engine.EventTarget;
+import org.lbsim.engine.Simulator;
+import org.lbsim.net.EgressPort;
+import org.lbsim.net.LossModel;
+import org.lbsim.net.Packet;
+import org.lbsim.net.PortFault;
+import org.lbsim.net.Switch;
+import org.lbsim.topo.Fabric;
+
+/**
+ * Applies a {@link FailurePlan} to a built fabric: the links fail at {@code at}, routes converge
+ * G later and W-ECMP weights W later (hard failures only: routing is unaware of degraded and
+ * flaky links, as in the study's simulator), and everything is undone on recovery, routing again
+ * learning it G (W) later. Also counts, per flow, the packets lost at failed links, so that a
+ * run that cannot finish can say why.
+ */
+public final class FailureInjector implements EventTarget {
+  private static final int FAIL = 0;
+  private static final int RECOVER = 1;
+  private static final int ROUTES = 2;
+  private static final int WEIGHTS = 3;
+
+  private final Simulator sim;
+  private final FailurePlan plan;
+  private final Links links;
+  private final int[] failed;
+  private final Convergence convergence;
+  private final EgressPort[][] ports; // per failed link: up and down direction
+  private final long[] rates;
+  private final boolean[] downWhenFailed;
+  private final boolean[] intact;
+  private int[] lostPerFlow = new int[64];
+  private int[] lostAtLink = new int[64];
+  private long lost;
+  private long routesConvergedPs = -1;
+
+  /**
+   * @param convergence routing's view, installed in the switches by the caller; null for
+   *     failures routing does not see (degraded, flaky)
+   */
+  public FailureInjector(Fabric fabric, FailurePlan plan, Links links, int[] failed, Convergence convergence) {
+    this.sim = fabric.simulator();
+    this.plan = plan;
+    this.links = links;
+    this.failed = failed.clone();
+    this.convergence = convergence;
+    checkBuildOrder(fabric.switches());
+    Map<String, EgressPort> byName = new HashMap<>();
+    for (EgressPort p : fabric.ports()) {
+      byName.put(p.name(), p);
+    }
+    ports = new EgressPort[failed.length][];
+    rates = new long[failed.length];
+    downWhenFailed = new boolean[links.count()];
+    intact = new boolean[links.count()];
+    for (int i = 0; i < failed.length; i++) {
+      String[] names = links.portNames(failed[i]);
+      ports[i] = new EgressPort[] {byName.get(names[0]), byName.get(names[1])};
+      if (ports[i][0] == null || ports[i][1] == null) {
+        throw new IllegalStateException("fabric has no ports " + Arrays.toString(names));
+      }
+      rates[i] = ports[i][0].config().bitsPerSecond();
+      downWhenFailed[failed[i]] = plan.kind().hard();
+    }
+  }
+
+  /** Convergence relies on switch ids following the fabric's build order; check it once. */
+  private void checkBuildOrder(List<Switch> switches) {
+    String[] kinds = links.fatTree ? new String[] {"tor", "agg", "core"} : new String[] {"leaf", "spine"};
+    int[] counts = links.fatTree ? new int[] {links.lowers1, links.aggs, links.cores} : new int[] {links.lowers1, links.spines};
+    int id = 0;
+    for (int k = 0; k < kinds.length; k++) {
+      for (int i = 0; i < counts[k]; i++, id++) {
+        if (!switches.get(id).name().equals(kinds[k] + i) || switches.get(id).id() != id) {
+          throw new IllegalStateException("switch " + id + " is " + switches.get(id).name() + ", expected " + kinds[k] + i);
+        }
+      }
+    }
+  }
+
+  /** Applies what is due at time 0 now (before the first packet) and schedules the rest. */
+  public void arm() {
+    at(plan.atPs(), FAIL);
+    if (plan.recoverPs() >= 0) {
+      at(plan.recoverPs(), RECOVER);
+    }
+  }
+
+  private void at(long t, int kind) {
+    if (t == 0) {
+      onEvent(kind, 0);
+    } else {
+      sim.schedule(t, this, kind, 0);
+    }
+  }
+
+  @Override
+  public void onEvent(int kind, long arg) {
+    switch (kind) {
+      case FAIL -> {
+        for (int i = 0; i < failed.length; i++) {
+          fail(i);
+        }
+        converge(sim.now(), 1);
+      }
+      case RECOVER -> {
+        for (int i = 0; i < failed.length; i++) {
+          for (EgressPort p : ports[i]) {
+            p.setFault(null);
+            p.setHeld(false);
+            p.setRate(rates[i]);
+          }
+        }
+        converge(sim.now(), 0);
+      }
+      case ROUTES -> {
+        convergence.convergeRoutes(arg == 1 ? downWhenFailed : intact);
+        routesConvergedPs = sim.now();
+      }
+      default -> convergence.convergeWeights(arg == 1 ? downWhenFailed : intact);
+    }
+  }
+
+  /** Schedules routing's reaction to the state that began at {@code now} (1 = failed, 0 = recovered). */
+  private void converge(long now, int state) {
+    if (convergence == null) {
+      return;
+    }
+    if (plan.convergencePs() >= 0) {
+      later(now + plan.convergencePs(), ROUTES, state);
+    }
+    if (plan.weightsPs() >= 0) {
+      later(now + plan.weightsPs(), WEIGHTS, state);
+    }
+  }
+
+  private void later(long t, int kind, int state) {
+    if (t == sim.now() && t == 0) {
+      onEvent(kind, state);
+    } else {
+      sim.schedule(t, this, kind, state);
+    }
+  }
+
+  private void fail(int i) {
+    int link = failed[i];
+    for (int d = 0; d < 2; d++) {
+      EgressPort p = ports[i][d];
+      switch (plan.kind()) {
+        case DROP -> p.setFault(new Lost(link, null));
+        case HOLD -> p.setHeld(true);
+        case DEGRADED -> p.setRate(Math.max(1, Math.round(rates[i] * plan.capacity())));
+        case FLAKY -> p.setFault(new Lost(link, new LossModel(0, plan.burstPs(), plan.periodPs(),
+            sim.random().stream("flaky-link", 2L * link + d), true)));
+        default -> throw new IllegalStateException("no failure to apply");
+      }
+    }
+  }
+
+  /** A failed link direction: swallows everything (black hole) or what falls in a burst (flaky). */
+  private final class Lost implements PortFault {
+    private final int link;
+    private final LossModel bursts;
+
+    Lost(int link, LossModel bursts) {
+      this.link = link;
+      this.bursts = bursts;
+    }
+
+    @Override
+    public boolean swallows(Packet p, long nowPs) {
+      if (bursts != null && !bursts.drops(nowPs)) {
+        return false;
+      }
+      record(p.flow, link);
+      return true;
+    }
+  }
+
+  private void record(int flow, int link) {
+    lost++;
+    if (flow < 0) {
+      return;
+    }
+    if (flow >= lostPerFlow.length) {
+      int n = Math.max(flow + 1, lostPerFlow.length * 2);
+      lostPerFlow = Arrays.copyOf(lostPerFlow, n);
+      lostAtLink = Arrays.copyOf(lostAtLink, n);
+    }
+    lostPerFlow[flow]++;
+    lostAtLink[flow] = link;
+  }
+
+  /** Packets (data and ACKs) lost at failed links. */
+  public long packetsLost() {
+    return lost;
+  }
+
+  /** Packets of {@code flow} (its data and ACKs) lost at failed links. */
+  public int lostBy(int flow) {
+    return flow < lostPerFlow.length ? lostPerFlow[flow] : 0;
+  }
+
+  /** The failed link where {@code flow} last lost a packet. */
+  public String lastLinkOf(int flow) {
+    return links.name(lostAtLink[flow]);
+  }
+
+  /** Packets still held by failed links that queue (hold kind). */
+  public long packetsHeld() {
+    long n = 0;
+    if (plan.kind() == FailureKind.HOLD) {
+      for (EgressPort[] pair : ports) {
+        for (EgressPort p : pair) {
+          n += p.waitingPackets();
+        }
+      }
+    }
+    return n;
+  }
+
+  /** When routes last converged, -1 if never. */
+  public long routesConvergedPs() {
+    return routesConvergedPs;
+  }
+
+  /** Names of the failed links, in id order. */
+  public String[] failedLinkNames() {
+    String[] out = new String[failed.length];
+    for (int i = 0; i < failed.length; i++) {
+      out[i] = links.name(failed[i]);
+    }
+    return out;
+  }
+
+  public FailurePlan plan() {
+    return plan;
+  }
+}

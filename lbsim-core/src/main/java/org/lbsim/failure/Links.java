@@ -1,0 +1,154 @@
+package org.lbsim.failure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.lbsim.topo.FatTree;
+import org.lbsim.topo.LeafSpine;
+import org.lbsim.topo.Topology;
+
+/**
+ * The failable links of a fabric and their names. A link is a cable between two switch tiers,
+ * both directions; it is addressed by its lower switch and that switch's up-port index:
+ * <ul>
+ *   <li>tier 1 (fat tree ToR–aggregation, leaf-spine leaf–spine): index {@code lower·ups + j},
+ *       named {@code tor<t>-agg<a>} (a in t's pod, j = a mod k/2) or {@code leaf<l>-spine<s>};
+ *   <li>tier 2 (fat tree aggregation–core): index {@code a·k/2 + l}, named {@code agg<a>-core<c>}
+ *       with c = (a mod k/2) + l·k/2, so {@code tier2:i} is the reference simulator's failure
+ *       index i (agg i div k/2, uplink i mod k/2).
+ * </ul>
+ * Either form is accepted: {@code agg0-core4} and {@code tier2:1} are the same link at k = 8.
+ */
+public final class Links {
+  private static final Pattern NAMED = Pattern.compile("(tor|agg|leaf)(\\d+)-(agg|core|spine)(\\d+)");
+  private static final Pattern INDEXED = Pattern.compile("tier([12]):(\\d+)");
+
+  final boolean fatTree;
+  final int half; // fat tree: k/2
+  final int lowers1; // ToRs or leaves
+  final int ups1; // up ports of a tier-1 lower switch
+  final int aggs;
+  final int cores;
+  final int spines;
+  final int hosts;
+  final int hostsPerTor;
+
+  public Links(Topology t) {
+    hosts = t.hosts();
+    if (t instanceof FatTree ft) {
+      fatTree = true;
+      half = ft.half();
+      lowers1 = ft.tors();
+      ups1 = half;
+      aggs = ft.aggs();
+      cores = ft.cores();
+      spines = 0;
+      hostsPerTor = ft.hostsPerTor();
+    } else {
+      LeafSpine ls = (LeafSpine) t;
+      fatTree = false;
+      half = 0;
+      lowers1 = ls.leaves();
+      ups1 = ls.spines();
+      aggs = 0;
+      cores = 0;
+      spines = ls.spines();
+      hostsPerTor = ls.hostsPerLeaf();
+    }
+  }
+
+  public int tier1Count() {
+    return lowers1 * ups1;
+  }
+
+  public int tier2Count() {
+    return fatTree ? aggs * half : 0;
+  }
+
+  /** The link's id: tier-1 links first, then tier-2. */
+  public int id(int tier, int index) {
+    return tier == 1 ? index : tier1Count() + index;
+  }
+
+  public int count() {
+    return tier1Count() + tier2Count();
+  }
+
+  /** Parses one link name; null if it names no link of this fabric. */
+  public Integer parse(String name) {
+    Matcher m = INDEXED.matcher(name);
+    if (m.matches()) {
+      int tier = Integer.parseInt(m.group(1));
+      long i = Long.parseLong(m.group(2));
+      long max = tier == 1 ? tier1Count() : tier2Count();
+      return i < max ? id(tier, (int) i) : null;
+    }
+    m = NAMED.matcher(name);
+    if (!m.matches() || m.group(2).length() > 6 || m.group(4).length() > 6) {
+      return null;
+    }
+    String lo = m.group(1);
+    String hi = m.group(3);
+    int a = Integer.parseInt(m.group(2));
+    int b = Integer.parseInt(m.group(4));
+    if (fatTree && lo.equals("tor") && hi.equals("agg") && a < lowers1 && b < aggs && a / half == b / half) {
+      return id(1, a * half + b % half);
+    }
+    if (fatTree && lo.equals("agg") && hi.equals("core") && a < aggs && b < cores && b % half == a % half) {
+      return id(2, a * half + b / half);
+    }
+    if (!fatTree && lo.equals("leaf") && hi.equals("spine") && a < lowers1 && b < spines) {
+      return id(1, a * ups1 + b);
+    }
+    return null;
+  }
+
+  /** The name of link {@code id}, e.g. {@code agg0-core4}. */
+  public String name(int id) {
+    if (id < tier1Count()) {
+      int lower = id / ups1;
+      int j = id % ups1;
+      return fatTree ? "tor" + lower + "-agg" + ((lower / half) * half + j) : "leaf" + lower + "-spine" + j;
+    }
+    int i = id - tier1Count();
+    int a = i / half;
+    return "agg" + a + "-core" + (a % half + half * (i % half));
+  }
+
+  /** The two egress-port names of link {@code id} (up direction first), as the fabric names its ports. */
+  String[] portNames(int id) {
+    String[] ends = name(id).split("-");
+    return new String[] {ends[0] + ">" + ends[1], ends[1] + ">" + ends[0]};
+  }
+
+  /** Every link of switch {@code name} (an aggregation, core or spine switch); null if it is none of those. */
+  public List<Integer> ofSwitch(String name) {
+    Matcher m = Pattern.compile("(agg|core|spine)(\\d{1,6})").matcher(name);
+    if (!m.matches()) {
+      return null;
+    }
+    int x = Integer.parseInt(m.group(2));
+    List<Integer> out = new ArrayList<>();
+    if (fatTree && m.group(1).equals("agg") && x < aggs) {
+      int pod = x / half;
+      for (int t = pod * half; t < (pod + 1) * half; t++) {
+        out.add(id(1, t * half + x % half));
+      }
+      for (int l = 0; l < half; l++) {
+        out.add(id(2, x * half + l));
+      }
+    } else if (fatTree && m.group(1).equals("core") && x < cores) {
+      for (int pod = 0; pod < aggs / half; pod++) {
+        out.add(id(2, (pod * half + x % half) * half + x / half));
+      }
+    } else if (!fatTree && m.group(1).equals("spine") && x < spines) {
+      for (int l = 0; l < lowers1; l++) {
+        out.add(id(1, l * ups1 + x));
+      }
+    } else {
+      return null;
+    }
+    return out;
+  }
+}
