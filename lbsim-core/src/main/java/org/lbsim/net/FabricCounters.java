@@ -21,6 +21,8 @@ public final class FabricCounters {
   public long nackSent;
   /** DCQCN congestion notification packets among the ACKs sent. */
   public long cnpSent;
+  /** EQDS pulls (credit grants) among the ACKs sent; requests to send are counted with the ACKs too. */
+  public long pullSent;
   /** PFC XOFF + XON frames. */
   public long pauseFrames;
 

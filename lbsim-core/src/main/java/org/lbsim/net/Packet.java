@@ -11,6 +11,10 @@ public final class Packet {
   public static final byte NACK = 2;
   /** DCQCN congestion notification: the receiver saw CE and tells the sender (at most once per interval). */
   public static final byte CNP = 3;
+  /** Receiver-driven credit (EQDS): the receiver's pacer grants the sender one more data packet ({@link #pullNo}). */
+  public static final byte PULL = 4;
+  /** Receiver-driven credit (EQDS): a header-only request to send, sender to receiver, carrying {@link #pullTarget}. */
+  public static final byte RTS = 5;
   /** Most switch hops an INT record holds (a 3-tier fat tree path crosses 5 switches). */
   public static final int INT_MAX_HOPS = 8;
 
@@ -31,6 +35,10 @@ public final class Packet {
   public boolean ce;
   /** On an ACK: the CE bit of the data packet it acknowledges. */
   public boolean ceEcho;
+  /** Receiver-driven credit, on a data packet or RTS: the cumulative pull number the sender asks for. */
+  public long pullTarget;
+  /** Receiver-driven credit, on a PULL, ACK or NACK: the cumulative pulls the receiver has granted. */
+  public long pullNo;
   /** On an ACK: payload bytes the receiver has received so far. */
   public long receivedBytes;
   /** Send time of the data packet (echoed by the ACK for RTT samples). */
@@ -91,6 +99,8 @@ public final class Packet {
     entropy = 0;
     ce = false;
     ceEcho = false;
+    pullTarget = 0;
+    pullNo = 0;
     receivedBytes = 0;
     sentAtPs = 0;
     hops = 0;

@@ -155,6 +155,7 @@ public final class ScenarioRunner {
     counters.put("spurious_retransmissions", spurious);
     counters.put("timeouts", timeouts);
     counters.put("cnp_sent", c.cnpSent);
+    counters.put("pull_sent", c.pullSent);
     counters.put("pause_frames", c.pauseFrames);
     counters.put("paused_ps", pausedPs);
     counters.put("ports_paused_at_end", pausedAtEnd);

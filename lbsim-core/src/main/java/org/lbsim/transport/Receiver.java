@@ -20,6 +20,15 @@ final class Receiver {
   private long completedAtPs = -1;
   private long packets;
   private long lastCnpPs = -1;
+  // receiver-driven credit (EQDS): null pacer = the flow's congestion control pulls nothing
+  private PullPacer pacer;
+  private long creditTarget;
+  private long pullNo;
+  private long rtxOwed;
+  private int senderHost = -1;
+  private int lastEntropy;
+  boolean inRtxQueue;
+  boolean inActiveQueue;
 
   Receiver(Transport transport, int flow, Host host, ReceiverLogic logic, PathPolicy ackPath) {
     this.transport = transport;
@@ -38,6 +47,9 @@ final class Receiver {
     if (cnpInterval >= 0 && p.ce && (lastCnpPs < 0 || nowPs - lastCnpPs >= cnpInterval)) {
       sendCnp(p, nowPs);
     }
+    if (pacer != null) {
+      noteDemand(p, p.trimmed);
+    }
     byte type = logic.onData(p);
     if (type == ReceiverLogic.NO_REPLY) {
       pool.release(p);
@@ -51,6 +63,7 @@ final class Receiver {
       ack.sizeBytes = transport.settings().format().ackBytes();
       ack.entropy = p.entropy;
       ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
+      ack.pullNo = pullNo;
       ack.sentAtPs = p.sentAtPs;
       ack.copyIntFrom(p);
       if (ackPath != null) {
@@ -86,6 +99,72 @@ final class Receiver {
     transport.counters().ackSent++; // CNPs travel and are counted with the ACKs
     transport.counters().cnpSent++;
     host.send(cnp);
+  }
+
+  /** This flow's pulls come from {@code pacer} (its congestion control is credit-driven). */
+  void setPullPacer(PullPacer pacer) {
+    this.pacer = pacer;
+  }
+
+  /**
+   * A data packet or request to send announces the sender's pull target; a trimmed packet or a
+   * request is owed a pull at retransmission priority.
+   */
+  private void noteDemand(Packet p, boolean owed) {
+    senderHost = p.src;
+    lastEntropy = p.entropy;
+    creditTarget = Math.max(creditTarget, p.pullTarget);
+    if (owed) {
+      rtxOwed++;
+    }
+    if ((creditBacklog() > 0 || rtxOwed > 0) && !creditDone()) {
+      pacer.request(this);
+    }
+  }
+
+  /** A request to send (credit-driven sender without credit): header-only, counted with the ACKs. */
+  void onRts(Packet p, long nowPs) {
+    transport.counters().ackDelivered++;
+    if (pacer != null) {
+      noteDemand(p, true);
+    }
+    transport.pool().release(p);
+  }
+
+  /** Pulls the sender has asked for and not yet been granted. */
+  long creditBacklog() {
+    return creditTarget - pullNo;
+  }
+
+  long creditRtxOwed() {
+    return rtxOwed;
+  }
+
+  boolean creditDone() {
+    return completedAtPs >= 0;
+  }
+
+  /** The pacer grants this flow one more data packet: a PULL to the sender carrying the cumulative pull number. */
+  void sendPull(long nowPs) {
+    pullNo++;
+    if (rtxOwed > 0) {
+      rtxOwed--;
+    }
+    Packet pull = transport.pool().acquire();
+    pull.type = Packet.PULL;
+    pull.flow = flow;
+    pull.src = host.id();
+    pull.dst = senderHost;
+    pull.sizeBytes = transport.settings().format().ackBytes();
+    pull.entropy = lastEntropy;
+    pull.sentAtPs = nowPs;
+    pull.pullNo = pullNo;
+    if (ackPath != null) {
+      ackPath.choose(pull, nowPs);
+    }
+    transport.counters().ackSent++; // pulls travel and are counted with the ACKs
+    transport.counters().pullSent++;
+    host.send(pull);
   }
 
   long completedAtPs() {

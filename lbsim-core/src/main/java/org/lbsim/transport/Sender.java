@@ -49,6 +49,7 @@ final class Sender implements EventTarget, FlowInfo {
   private boolean awaitingNic;
   private long lastSlotPs;
   private long nextSlotPs;
+  private long targetPackets; // packets the recovery must deliver (credit-driven demand)
 
   Sender(Transport transport, int flow, Host host, int dst, long nominalGapPs, CongestionControl cc, RttEstimator rtt,
       LossRecovery lr) {
@@ -70,6 +71,23 @@ final class Sender implements EventTarget, FlowInfo {
     // pace from feedback, so it gets no catch-up credit at all.
     this.maxCatchUpPs = cc instanceof ConstantRate ? nominalGapPs : 0;
     this.reactive = !(cc instanceof ConstantRate);
+  }
+
+  /** Packets the loss recovery must get across (the message plus erasure overhead): a credit-driven sender's demand. */
+  void setTargetPackets(long packets) {
+    this.targetPackets = packets;
+  }
+
+  CongestionControl congestionControl() {
+    return cc;
+  }
+
+  /**
+   * Packets this flow still has to (re)send: new ones not yet sent plus the ones the recovery
+   * declared lost (each is resent, or replaced by a coded one).
+   */
+  private long pendingPackets() {
+    return Math.max(0, targetPackets - packetsSent + lr.packetsDeclaredLost());
   }
 
   /** Attaches the host path policy (created after the sender, because it may ask the sender about the flow). */
@@ -160,6 +178,7 @@ final class Sender implements EventTarget, FlowInfo {
       return true;
     }
     noteLosses(now);
+    requestToSend(now);
     windowBlocked = true;
     sim.schedule(now + Math.max(rtt.rtoPs(), cc.pacingGapPs(now)), this, TICK, tickGeneration);
     return false;
@@ -260,9 +279,35 @@ final class Sender implements EventTarget, FlowInfo {
     path.onSent(p.entropy, now);
     cc.onSent(seq, p.sizeBytes, now);
     packetsSent++;
+    long pullTarget = cc.pullTarget(pendingPackets()); // after this packet's credit and count
+    if (pullTarget >= 0) {
+      p.pullTarget = pullTarget;
+    }
     transport.counters().dataSent++;
     host.send(p);
     armTimer(now);
+  }
+
+  /**
+   * Receiver-driven credit: a sender without credit whose receiver cannot know it still has
+   * packets to send asks with a header-only request to send (counted with the ACKs).
+   */
+  private void requestToSend(long now) {
+    long target = cc.requestTarget(pendingPackets(), now);
+    if (target < 0) {
+      return;
+    }
+    Packet p = transport.pool().acquire();
+    p.type = Packet.RTS;
+    p.flow = flow;
+    p.src = host.id();
+    p.dst = dst;
+    p.sizeBytes = transport.settings().format().ackBytes();
+    path.choose(p, now);
+    p.sentAtPs = now;
+    p.pullTarget = target;
+    transport.counters().ackSent++;
+    host.send(p);
   }
 
   /**
@@ -290,6 +335,19 @@ final class Sender implements EventTarget, FlowInfo {
         repace(now);
       }
       return;
+    }
+    if (ack.type == Packet.PULL) {
+      long pullNo = ack.pullNo;
+      transport.pool().release(ack);
+      if (finishPs < 0) {
+        cc.onPull(pullNo, now);
+        wake(now);
+        repace(now);
+      }
+      return;
+    }
+    if (ack.pullNo > 0) {
+      cc.onPull(ack.pullNo, now); // the receiver's grants so far, echoed by every ACK and NACK
     }
     long sample = now - ack.sentAtPs;
     rtt.sample(sample);

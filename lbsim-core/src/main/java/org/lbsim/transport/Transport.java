@@ -89,6 +89,7 @@ public final class Transport implements Node {
       long target = settings.format().packetsFor(f.bytes()) + settings.extraPackets();
       LossRecovery lr = lossRecovery(f, target, rtt);
       Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), gapPs[i], cc, rtt, lr);
+      sender.setTargetPackets(target);
       PathPolicy path = paths.create(sender, pathRandom);
       sender.setPath(path);
       lr.setPathPolicy(path);
@@ -98,6 +99,7 @@ public final class Transport implements Node {
       receivers[i] = new Receiver(this, i, fabric.host(f.dst()), receiverLogic(target), ackPath);
       pendingDeps[i] = f.depCount();
     }
+    attachPullPacers();
     phasePs = phases(this.flows, gapPs, fabric.hostCount());
     if (settings.nicBackpressure()) {
       NicGate[] gates = new NicGate[fabric.hostCount()];
@@ -112,6 +114,27 @@ public final class Transport implements Node {
     }
     for (int h = 0; h < fabric.hostCount(); h++) {
       fabric.host(h).setStack(this);
+    }
+  }
+
+  /**
+   * Receiver-driven credit (EQDS): every host that receives a credit-driven flow gets one pull
+   * pacer, shared by all the flows it receives, pulling at the flow's pull rate x its link rate.
+   */
+  private void attachPullPacers() {
+    PullPacer[] pacers = new PullPacer[fabric.hostCount()];
+    PacketFormat fmt = settings.format();
+    long slotPs = PortConfig.serializationPs(fmt.dataBytes() + fmt.gapBytes(), fabric.settings().hostLink().bitsPerSecond());
+    for (int i = 0; i < senders.length; i++) {
+      double rate = senders[i].congestionControl().creditPullRate();
+      if (rate <= 0) {
+        continue;
+      }
+      int h = flows.get(i).dst();
+      if (pacers[h] == null) {
+        pacers[h] = new PullPacer(sim, (long) Math.ceil(slotPs / rate));
+      }
+      receivers[i].setPullPacer(pacers[h]);
     }
   }
 
@@ -219,6 +242,8 @@ public final class Transport implements Node {
   public void receive(Packet p) {
     if (p.type == Packet.DATA) {
       receivers[p.flow].onData(p, sim.now());
+    } else if (p.type == Packet.RTS) {
+      receivers[p.flow].onRts(p, sim.now());
     } else {
       senders[p.flow].onAck(p, sim.now());
     }

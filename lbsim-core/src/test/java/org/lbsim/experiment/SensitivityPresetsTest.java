@@ -53,6 +53,33 @@ class SensitivityPresetsTest {
   }
 
   @Test
+  void fig13ComparesMswiftWithTheIdealRateOverTheSprayingSchemesAtTwoSizes() {
+    Preset p = Presets.find("fig13");
+    assertThat(p.axes()).extracting(Axis::key).containsExactly("lb", "workload.size", "cc");
+    assertThat(p.axes().get(0).values()).containsExactly("host-spray", "switch-spray", "reps", "switch-ar", "host-dr", "ofan");
+    assertThat(p.axes().get(1).values()).containsExactly("256KiB", "8MiB");
+    assertThat(p.axes().get(2).values()).containsExactly("ideal", "mswift");
+    assertThat(p.grid(2)).hasSize(6 * 2 * 2 * 2);
+  }
+
+  /**
+   * The direction of the effect on a k = 4 fat tree: with long messages MSwift costs adaptive
+   * switch spraying more CCT than it costs Ofan, whose queues stay about constant.
+   */
+  @Test
+  void fig13OnASmallFabricMswiftInflatesSwitchArMoreThanOfan() {
+    List<GridPoint> grid = GridPoint.expand(List.of(Axis.of("lb", "switch-ar", "ofan"), Axis.of("cc", "ideal", "mswift")), 1);
+    List<RunRecord> runs = ExperimentRunner.run("fig13-small", List.of("topology.k=4", "workload.kind=permutation",
+        "workload.size=8MiB"), grid, List.of(), 2, null, n -> {});
+    Table t = new CcComparisonTable(List.of("lb"), "ideal", "mswift").analyze(runs);
+    assertThat(t.header()).containsExactly("lb", "ideal % over bound", "mswift % over bound", "mswift CCT inflation %",
+        "unfinished runs");
+    double switchAr = Double.parseDouble(t.rows().get(0).get(3));
+    double ofan = Double.parseDouble(t.rows().get(1).get(3));
+    assertThat(switchAr).isGreaterThan(ofan);
+  }
+
+  @Test
   void everySensitivityPresetIsListedWithItsGrid() {
     assertThat(Presets.find("link-overload").grid(1)).hasSize(8 * 2);
     assertThat(Presets.find("small-buffers").base()).contains("buffer.packets=20");

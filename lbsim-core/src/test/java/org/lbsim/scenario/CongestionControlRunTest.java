@@ -13,6 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.metrics.PortStats;
+import org.lbsim.metrics.QueueSeries;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.transport.FlowOutcome;
 import org.lbsim.transport.cc.CcDesign;
@@ -50,7 +51,7 @@ class CongestionControlRunTest {
 
   /** Two 32 MiB flows from one ToR into a host of another pod (equal RTTs): their FCTs differ by less than 10%, i.e. each got its fair half of the link. */
   @ParameterizedTest
-  @ValueSource(strings = {"dctcp", "swift", "mswift", "hpcc", "nscc"})
+  @ValueSource(strings = {"dctcp", "swift", "mswift", "hpcc", "nscc", "mnscc", "eqds"})
   void twoFlowsShareABottleneckFairly(String cc) {
     RunResult r = Scenarios.run(Scenarios.of("cc=" + cc, "lb=ecmp", "lr=sack", "topology.k=4", "workload.kind=incast",
         "workload.senders=2", "workload.receiver=3", "workload.size=32MiB", "buffer.ecn_fraction=0.1"));
@@ -82,6 +83,94 @@ class CongestionControlRunTest {
         "workload.size=1MiB", "buffer.pfc=on", "buffer.red=on"));
     assertThat(r.drops()).isZero();
     assertThat(r.counters().get("cnp_sent") > 0).isEqualTo(cc.equals("dcqcn"));
+  }
+
+  /** The 15:1 incast of 4 MiB per sender into host 0 of a k = 4 fat tree, queue sampled every microsecond. */
+  private static RunResult incast(String... extra) {
+    List<String> o = new ArrayList<>(List.of("lr=sack", "topology.k=4", "workload.kind=incast", "workload.size=4MiB",
+        "metrics.queue_sample_us=1"));
+    o.addAll(List.of(extra));
+    return Scenarios.run(Scenarios.of(o));
+  }
+
+  /**
+   * Mean queue of {@code port} over the second half of the collective: the steady state a control
+   * law settles in, after the first RTTs in which 15 senders start at once.
+   */
+  private static double steadyQueueBytes(RunResult r, String port) {
+    QueueSeries q = r.queues();
+    int i = q.ports().indexOf(port);
+    assertThat(i).as("%s sampled", port).isNotNegative();
+    long[] b = q.bytes().get(i);
+    int from = (int) (r.cctPs() / 2 / q.intervalPs());
+    int to = (int) Math.min(b.length, r.cctPs() / q.intervalPs());
+    double sum = 0;
+    for (int j = from; j < to; j++) {
+      sum += b[j];
+    }
+    return sum / Math.max(1, to - from);
+  }
+
+  /** DCTCP's target is the marking threshold K (ECN at 10 % of 800 KB = 80 KB): the queue oscillates around it. */
+  @Test
+  void dctcpIncastQueueNearK() {
+    RunResult r = incast("cc=dctcp", "buffer.ecn_fraction=0.1");
+    double k = 80_000;
+    assertThat(steadyQueueBytes(r, "tor0>h0")).isBetween(0.25 * k, 2 * k);
+    assertThat(port(r, "tor0>h0").utilization()).isGreaterThan(0.85);
+  }
+
+  /**
+   * NSCC's target is a queueing delay of 0.75 x the unloaded RTT. Senders in other pods (12 of 15)
+   * have a 6.25 us RTT (6 links of 0.5 us, a 41.6 ns data and a 0.64 ns ACK serialization each),
+   * so a 4.69 us target = 469 KB at 800 Gb/s; they hold the queue there (closer senders' targets
+   * are lower, so they fair-increase rather than cut).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"nscc", "mnscc"})
+  void nsccIncastQueueNearTargetDelay(String cc) {
+    RunResult r = incast("cc=" + cc);
+    double target = 0.75 * (6 * (41_580 + 500_000) + 6 * (640 + 500_000)) / 1e3 * 100; // ps -> bytes at 100 B/ns
+    assertThat(target).isCloseTo(469_000, org.assertj.core.api.Assertions.within(1_000.0));
+    assertThat(steadyQueueBytes(r, "tor0>h0")).isBetween(0.7 * target, 1.15 * target);
+    assertThat(port(r, "tor0>h0").utilization()).isGreaterThan(0.9);
+  }
+
+  /**
+   * DCQCN's target is RED's marking range (K_min 5 KB to K_max 200 KB): with PFC the queue settles
+   * at or below K_max and nothing is dropped.
+   */
+  @Test
+  void dcqcnIncastQueueWithinRedRangeWithoutLoss() {
+    RunResult r = incast("cc=dcqcn", "buffer.pfc=on", "buffer.red=on");
+    assertThat(steadyQueueBytes(r, "tor0>h0")).isLessThanOrEqualTo(200_000);
+    assertThat(r.drops()).isZero();
+  }
+
+  /**
+   * HPCC's target is utilization eta = 0.95, i.e. a near-empty queue: on single paths (the paper's
+   * setting; INT records of sprayed packets mix ports) the steady queue is below 4 data packets.
+   */
+  @Test
+  void hpccIncastQueueNearZero() {
+    RunResult r = incast("cc=hpcc", "lb=ecmp", "buffer.pfc=on");
+    assertThat(steadyQueueBytes(r, "tor0>h0")).isLessThan(4 * 4158);
+    assertThat(r.drops()).isZero();
+  }
+
+  /**
+   * EQDS's target is no queue at the last hop: the receiver pulls at 0.99 x its link rate, so only
+   * the unsolicited first window queues, and NDP-style trimming with 8-packet buffers (EQDS's NDP
+   * backend) turns its overflow into headers instead of losses.
+   */
+  @Test
+  void eqdsIncastQueueNearZeroWithoutLoss() {
+    RunResult r = incast("cc=eqds", "buffer.packets=8", "buffer.trimming=all");
+    assertThat(r.counters().get("data_dropped")).isZero();
+    assertThat(r.counters().get("data_trimmed")).isPositive(); // 15 unsolicited windows of one BDP
+    assertThat(steadyQueueBytes(r, "tor0>h0")).isLessThan(2 * 4158);
+    assertThat(port(r, "tor0>h0").utilization()).isGreaterThan(0.95);
+    assertThat(r.counters().get("pull_sent")).isPositive();
   }
 
   @Test

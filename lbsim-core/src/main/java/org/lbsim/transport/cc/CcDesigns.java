@@ -80,7 +80,19 @@ public final class CcDesigns {
               Param.number("target_fraction", 0.75, 0.01, 100, "target queueing delay as a fraction of the unloaded RTT"),
               Param.number("gamma", 0.8, 0.01, 1, "multiplicative decrease gain"),
               Param.integer("qa_gate", 3, 0, 20, "quick adapt only when the bytes acked in a period < maxwnd >> this")),
-          false, false, CcDesigns::nscc));
+          false, false, CcDesigns::nscc),
+      new CcDesign("mnscc", "MNSCC: UEC NSCC on the median of recent delay samples (the MSwift principle); robust to spraying",
+          "Gerstein, Silberstein, Keslassy, arXiv 2509.07907 v2 (2026)", List.of(
+              Param.number("target_fraction", 0.75, 0.01, 100, "target queueing delay as a fraction of the unloaded RTT"),
+              Param.number("gamma", 0.8, 0.01, 1, "multiplicative decrease gain"),
+              Param.integer("qa_gate", 3, 0, 20, "quick adapt only when the bytes acked in a period < maxwnd >> this"),
+              Param.integer("samples", 0, 0, MedianWindow.MAX_SAMPLES, "delay samples in the median; 0 = one window's worth (3 to 64)")),
+          false, false, (p, f) -> new MNscc(nsccConfig(p, f), p.integer("samples"))),
+      new CcDesign("eqds", "EQDS receiver credit: unsolicited first window, then one packet per pull; each receiver paces pulls at its link rate over its senders",
+          "Olteanu et al., NSDI 2022 (UEC RCCC follows it)", List.of(
+              Param.number("init_window_bdp", 1.0, 0, 100, "speculative (unsolicited) window at the start, in unloaded-path BDPs"),
+              Param.number("pull_rate", 0.99, 0.01, 1, "receiver pulls at this fraction of its link rate (just below line rate)")),
+          false, false, CcDesigns::eqds));
 
   private CcDesigns() {}
 
@@ -133,9 +145,18 @@ public final class CcDesigns {
         Math.min(f.hostBitsPerSecond(), p.number("min_rate_mbps") * 1e6), f.hostBitsPerSecond(), f.lineSlotPs()));
   }
 
+  private static Eqds eqds(Params p, CcContext f) {
+    long window = (long) Math.ceil(p.number("init_window_bdp") * f.bdpPackets());
+    return new Eqds(new Eqds.Config(window, p.number("pull_rate"), f.baseRttPs(), f.lineSlotPs()));
+  }
+
   private static Nscc nscc(Params p, CcContext f) {
+    return new Nscc(nsccConfig(p, f));
+  }
+
+  private static Nscc.Config nsccConfig(Params p, CcContext f) {
     long target = Math.max(1, Math.round(p.number("target_fraction") * f.baseRttPs()));
-    return new Nscc(new Nscc.Config(f.baseRttPs(), target, p.number("gamma"), p.integer("qa_gate"),
-        f.hostBytesPerPs() * f.baseRttPs(), f.dataBytes(), f.lineSlotPs()));
+    return new Nscc.Config(f.baseRttPs(), target, p.number("gamma"), p.integer("qa_gate"),
+        f.hostBytesPerPs() * f.baseRttPs(), f.dataBytes(), f.lineSlotPs());
   }
 }

@@ -24,7 +24,7 @@ import org.lbsim.transport.CongestionControl;
  * <p>Constants scale with the network as in the reference: a = BDP / 150 kB and
  * b = target / 12 µs (the reference network's), fi = 5·MTU·a, η = 0.15·MTU·a, α = 4·MTU·a·b/target.
  */
-public final class Nscc implements CongestionControl {
+public class Nscc implements CongestionControl {
   static final double REFERENCE_BDP_BYTES = 150_000;
   static final double REFERENCE_RTT_PS = 12_000_000;
   static final double DELAY_GAIN = 0.0125;
@@ -33,7 +33,7 @@ public final class Nscc implements CongestionControl {
   public record Config(long baseRttPs, long targetPs, double gamma, int qaGate, double bdpBytes, int mtuBytes,
       long lineSlotPs) {}
 
-  private final Config c;
+  final Config c;
   private final double maxWindow;
   private final double alpha;
   private final double fairIncrease;
@@ -95,7 +95,7 @@ public final class Nscc implements CongestionControl {
 
   /** One ACK of {@code bytes} with queueing delay {@code delayPs} (may be negative: no queue). */
   void feedback(boolean ecn, long delayPs, int bytes, long nowPs) {
-    long delay = Math.max(0, delayPs);
+    long delay = Math.max(0, delaySignalPs(delayPs));
     long target = c.targetPs();
     avgDelayPs += DELAY_GAIN * ((!ecn && delay > target ? c.baseRttPs() / 4.0 : delay) - avgDelayPs);
     achievedBytes += bytes;
@@ -124,6 +124,11 @@ public final class Nscc implements CongestionControl {
       lastAdjustPs = nowPs;
     }
     clamp();
+  }
+
+  /** The queueing delay the quadrants compare with the target: NSCC uses this ACK's own sample. */
+  long delaySignalPs(long delayPs) {
+    return delayPs;
   }
 
   private void multiplicativeDecrease(long nowPs) {

@@ -197,6 +197,56 @@ class ControlLawTest {
   }
 
   @Test
+  void mnsccPicksTheQuadrantFromTheMedianDelay() {
+    Nscc.Config c = new Nscc.Config(12 * US, 6 * US, 0.8, 3, 150_000, 4000, SLOT);
+    MNscc m = new MNscc(c, 5);
+    Nscc n = new Nscc(c);
+    long[] delays = {2 * US, 2 * US, 2 * US, 2 * US, 20 * US}; // the last ACK came over a congested path
+    for (int i = 0; i < 4; i++) {
+      m.feedback(false, delays[i], 4000, 1000 + i);
+      n.feedback(false, delays[i], 4000, 1000 + i);
+    }
+    double before = m.pendingIncrease();
+    assertThat(before).isEqualTo(n.pendingIncrease()); // equal samples: the median is the sample
+    m.feedback(false, delays[4], 4000, 1004);
+    n.feedback(false, delays[4], 4000, 1004);
+    double alpha = 4 * 4000 * 1.0 * 0.5 / (6 * US);
+    // NSCC: fair increase on the 20 us sample; MNSCC: the median (2 us) is below target, proportional increase
+    assertThat(n.pendingIncrease() - before).isCloseTo(5 * 4000 * 4000.0, within(1e-3));
+    assertThat(m.pendingIncrease() - before).isCloseTo(alpha * 4000 * (4 * US), within(1e-6));
+  }
+
+  @Test
+  void eqdsSendsItsSpeculativeWindowThenOnlyOnPulls() {
+    Eqds e = new Eqds(new Eqds.Config(3, 0.99, 10 * US, SLOT));
+    assertThat(e.creditPullRate()).isEqualTo(0.99);
+    // 10 packets to send: three unsolicited, each asking for one more pull (target = pulls + min(pending, 3) - credit)
+    long pending = 10;
+    for (int i = 0; i < 3; i++) {
+      assertThat(e.mayTransmit(i)).isTrue();
+      e.onSent(i, 4158, 0);
+      assertThat(e.pullTarget(--pending)).isEqualTo(i + 1);
+    }
+    assertThat(e.mayTransmit(3)).isFalse(); // no credit left
+    assertThat(e.requestTarget(pending, 0)).isEqualTo(-1); // the receiver knows the demand
+    e.onPull(2, 5 * US); // two pulls granted
+    assertThat(e.credit()).isEqualTo(2);
+    e.onPull(1, 5 * US); // an older pull number, echoed late by an ACK: nothing new
+    assertThat(e.credit()).isEqualTo(2);
+    e.onSent(3, 4158, 5 * US);
+    assertThat(e.pullTarget(--pending)).isEqualTo(2 + 3 - 1); // one window of demand ahead of the grants
+    e.onAck(ack(0), false, 10 * US, 10 * US);
+    assertThat(e.speculativeCredit()).isZero();
+    e.onSent(4, 4158, 10 * US);
+    assertThat(e.pullTarget(--pending)).isEqualTo(5);
+    // all credit spent; a timeout declares 2 more packets lost: pending 7, target 2 + 3 = 5 already known
+    assertThat(e.requestTarget(pending, 11 * US)).isEqualTo(-1);
+    // four RTTs without a pull (the pulls were lost): ask again
+    assertThat(e.requestTarget(pending, 5 * US + 41 * US)).isEqualTo(5);
+    assertThat(e.requestTarget(pending, 5 * US + 42 * US)).isEqualTo(-1); // at most one request per RTT
+  }
+
+  @Test
   void nsccQuickAdaptResetsToWhatWasAchieved() {
     Nscc n = nscc();
     n.mayTransmit(10);

@@ -1,0 +1,121 @@
+package org.lbsim.transport;
+
+import org.lbsim.engine.EventTarget;
+import org.lbsim.engine.Simulator;
+
+/**
+ * The receiver half of EQDS (Olteanu et al., NSDI 2022): one pacer per receiving host grants
+ * pulls — one data packet each — at most once per {@code intervalPs} (the host link's data-packet
+ * slot over the pull rate), so what the senders send into the last hop never exceeds what that
+ * hop drains. Flows whose packets were trimmed or who sent a request to send are served first
+ * (retransmission priority); the others take turns round-robin while their pull target (the
+ * demand their last data packet announced) exceeds the pulls already granted.
+ */
+final class PullPacer implements EventTarget {
+  private final Simulator sim;
+  private final long intervalPs;
+  private final ReceiverQueue rtx = new ReceiverQueue();
+  private final ReceiverQueue active = new ReceiverQueue();
+  private boolean running;
+  private long nextFreePs;
+
+  PullPacer(Simulator sim, long intervalPs) {
+    this.sim = sim;
+    this.intervalPs = Math.max(1, intervalPs);
+  }
+
+  /** The receiver's flow has demand beyond the pulls granted (or a retransmission is owed). */
+  void request(Receiver r) {
+    if (r.creditRtxOwed() > 0) {
+      if (!r.inRtxQueue) {
+        r.inRtxQueue = true;
+        rtx.add(r);
+      }
+    } else if (r.creditBacklog() > 0 && !r.inActiveQueue && !r.inRtxQueue) {
+      r.inActiveQueue = true;
+      active.add(r);
+    }
+    if (!running) {
+      running = true;
+      sim.schedule(Math.max(sim.now(), nextFreePs), this, 0, 0);
+    }
+  }
+
+  @Override
+  public void onEvent(int kind, long arg) {
+    Receiver r = next();
+    if (r == null) {
+      running = false;
+      return;
+    }
+    long now = sim.now();
+    r.sendPull(now);
+    requeue(r);
+    nextFreePs = now + intervalPs;
+    sim.schedule(nextFreePs, this, 0, 0);
+  }
+
+  /** The next flow to pull for: retransmissions first, then round-robin; finished flows leave. */
+  private Receiver next() {
+    while (!rtx.isEmpty()) {
+      Receiver r = rtx.poll();
+      r.inRtxQueue = false;
+      if (!r.creditDone()) {
+        return r;
+      }
+    }
+    while (!active.isEmpty()) {
+      Receiver r = active.poll();
+      r.inActiveQueue = false;
+      if (!r.creditDone() && r.creditBacklog() > 0) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  private void requeue(Receiver r) {
+    if (r.creditDone()) {
+      return;
+    }
+    if (r.creditRtxOwed() > 0) {
+      r.inRtxQueue = true;
+      rtx.add(r);
+    } else if (r.creditBacklog() > 0) {
+      r.inActiveQueue = true;
+      active.add(r);
+    }
+  }
+
+  /** A FIFO of receivers on a growable ring (no allocation once grown). */
+  private static final class ReceiverQueue {
+    private Receiver[] ring = new Receiver[16];
+    private int head;
+    private int size;
+
+    boolean isEmpty() {
+      return size == 0;
+    }
+
+    void add(Receiver r) {
+      if (size == ring.length) {
+        Receiver[] bigger = new Receiver[ring.length * 2];
+        for (int i = 0; i < size; i++) {
+          bigger[i] = ring[(head + i) & (ring.length - 1)];
+        }
+        ring = bigger;
+        head = 0;
+      }
+      ring[(head + size) & (ring.length - 1)] = r;
+      size++;
+    }
+
+    Receiver poll() {
+      Receiver r = ring[head];
+      ring[head] = null;
+      head = (head + 1) & (ring.length - 1);
+      size--;
+      return r;
+    }
+  }
+}
