@@ -98,7 +98,9 @@ public final class Recommender {
     if (unfinished > 0) {
       why = String.format(Locale.ROOT, "%d flows unfinished in %d of %d runs", unfinishedFlows, unfinished, runs.size());
     } else if (medDrops > 0) {
-      why = String.format(Locale.ROOT, "loss: %d drops, %d retransmissions", medDrops, medRetx);
+      String links = imbalance(runs.get(0), medQueue);
+      why = String.format(Locale.ROOT, "loss: %d drops, %d retransmissions", medDrops, medRetx)
+          + (links.startsWith("balanced") ? "" : "; " + links);
     } else {
       why = imbalance(runs.get(0), medQueue);
     }
