@@ -57,6 +57,12 @@ public final class ScenarioSchema {
     s.add(new Setting("buffer.trimming", Type.CHOICE, "off", List.of("off", "all", "tor-down"),
         "NDP packet trimming on overflow: the payload is cut and the header sent ahead in a priority queue of 2x the buffer; "
             + "all = every switch port, tor-down = only ToR/leaf ports towards hosts"));
+    s.add(new Setting("buffer.trim_victim", Type.CHOICE, "auto", List.of("auto", "arriving", "coin"),
+        "trimming: which packet a full queue cuts; arriving = the arriving one; coin = with probability 1/2 the newest "
+            + "queued data packet instead (NDP, the study simulator); auto = coin in profile reference, arriving otherwise"));
+    s.add(new Setting("buffer.trim_return", Type.CHOICE, "off", List.of("off", "on"),
+        "trimming: NDP return-to-sender; a header that finds the priority queue full goes back to its sender as a NACK "
+            + "instead of being dropped"));
     s.add(new Setting("buffer.pfc", Type.CHOICE, "off", List.of("off", "on"),
         "lossless fabric: PFC pauses the upstream port of a switch ingress above XOFF until it falls to XON "
             + "(needs buffer >= ports x (XOFF + headroom))"));

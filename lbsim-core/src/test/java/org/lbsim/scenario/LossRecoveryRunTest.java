@@ -70,6 +70,39 @@ class LossRecoveryRunTest {
     assertThat(trimmed.ports().stream().mapToLong(PortStats::trims).sum()).isEqualTo(c.get("data_trimmed"));
   }
 
+  /** 100 senders into one host: more headers per data slot than a port can serialize, so the header queues overflow. */
+  private static final String[] HEADER_OVERFLOW = {"topology.k=8", "workload.kind=incast", "workload.senders=100",
+      "workload.size=32KiB", "buffer.packets=2", "buffer.trimming=all"};
+
+  @ParameterizedTest
+  @ValueSource(strings = {"erasure", "sack", "gbn", "irn"})
+  void returnToSenderBouncesHeadersTheFullPriorityQueueWouldDrop(String lr) {
+    RunResult dropping = run(HEADER_OVERFLOW, "lr=" + lr);
+    assertThat(dropping.counters().get("data_dropped")).isPositive();
+    assertThat(dropping.counters()).doesNotContainKey("data_returned");
+
+    RunResult rts = run(HEADER_OVERFLOW, "lr=" + lr, "buffer.trim_return=on");
+    Map<String, Long> c = rts.counters();
+    assertThat(rts.unfinishedFlows()).isZero();
+    assertThat(c.get("data_dropped")).isZero();
+    assertThat(c.get("data_returned")).isPositive();
+    assertThat(rts.ports().stream().mapToLong(PortStats::trims).sum()).isEqualTo(c.get("data_trimmed"));
+    if (!lr.equals("irn") && !lr.equals("gbn")) {
+      // every trimmed header is answered once: by its receiver, or by the switch that returned it
+      assertThat(c.get("nack_sent")).isEqualTo(c.get("data_trimmed"));
+    }
+  }
+
+  @Test
+  void theTrimCoinKeepsIncastLosslessAndIsTheReferenceProfilesDefault() {
+    RunResult coin = run(INCAST, "lr=sack", "buffer.trimming=all", "buffer.trim_victim=coin");
+    assertThat(coin.unfinishedFlows()).isZero();
+    assertThat(coin.counters().get("data_dropped")).isZero();
+    assertThat(coin.counters().get("data_trimmed")).isPositive();
+    assertThat(Scenarios.of("buffer.trimming=all", "profile=reference").portFeatures().trimCoin()).isTrue();
+    assertThat(Scenarios.of("buffer.trimming=all").portFeatures().trimCoin()).isFalse();
+  }
+
   @Test
   void trimmingOnlyAtTorDownlinksLeavesOtherPortsDropTail() {
     RunResult r = run(INCAST, "lr=sack", "buffer.trimming=tor-down");
