@@ -292,10 +292,14 @@ public final class ScenarioReader {
         bad("irn.bdp_cap", capText, "auto or a number of packets >= 1");
       }
     }
-    long low = microsToPs(v, "irn.rto_low_us", false);
-    long high = microsToPs(v, "irn.rto_high_us", false);
+    long low = autoOrMicros(v, "irn.rto_low_us");
+    long high = autoOrMicros(v, "irn.rto_high_us");
     int lowPackets = intValue(v, "irn.low_packets", 0);
-    if (threshold < 0 || fr < 0 || fr > 1 || cap == Long.MIN_VALUE || low < 0 || high < 0 || lowPackets < 0) {
+    if (low > 0 && high > 0 && high < low) {
+      bad("irn.rto_high_us", v.get("irn.rto_high_us"), "at least irn.rto_low_us (" + v.get("irn.rto_low_us").trim() + ")");
+    }
+    if (threshold < 0 || fr < 0 || fr > 1 || cap == Long.MIN_VALUE || low == Long.MIN_VALUE || high == Long.MIN_VALUE
+        || lowPackets < 0) {
       return null;
     }
     return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets);
@@ -545,6 +549,25 @@ public final class ScenarioReader {
       bad(key, s, "a number");
       return Double.NaN;
     }
+  }
+
+  /** -1 for "auto", else a positive number of microseconds in ps; Long.MIN_VALUE (reported) if neither. */
+  private long autoOrMicros(Map<String, String> v, String key) {
+    String text = v.get(key).trim();
+    if (text.equals("auto")) {
+      return -1;
+    }
+    double us;
+    try {
+      us = Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      us = Double.NaN;
+    }
+    if (!(us > 0 && us <= 1e9)) {
+      bad(key, text, "auto or a positive number of microseconds");
+      return Long.MIN_VALUE;
+    }
+    return Math.round(us * Simulator.PS_PER_US);
   }
 
   private long microsToPs(Map<String, String> v, String key, boolean allowZero) {

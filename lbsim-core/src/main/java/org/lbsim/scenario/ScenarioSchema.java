@@ -121,8 +121,12 @@ public final class ScenarioSchema {
         "lr sack: 1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)"));
     s.add(new Setting("irn.bdp_cap", Type.TEXT, "auto", List.of(),
         "lr irn: most packets in flight; auto = the unloaded path's bandwidth-delay product in packets"));
-    s.add(new Setting("irn.rto_low_us", Type.NUMBER, "100", List.of(), "lr irn: timeout while few packets are in flight (RTO_low), microseconds"));
-    s.add(new Setting("irn.rto_high_us", Type.NUMBER, "320", List.of(), "lr irn: timeout otherwise (RTO_high), microseconds"));
+    s.add(new Setting("irn.rto_low_us", Type.TEXT, "auto", List.of(),
+        "lr irn: timeout while few packets are in flight (RTO_low), microseconds; auto = the paper's 100 us scaled by "
+            + "this fabric's base RTT over the paper's (docs/algorithms.md)"));
+    s.add(new Setting("irn.rto_high_us", Type.TEXT, "auto", List.of(),
+        "lr irn: timeout otherwise (RTO_high), microseconds; auto = the paper's 320 us scaled by this fabric's base RTT "
+            + "over the paper's"));
     s.add(new Setting("irn.low_packets", Type.INT, "3", List.of(), "lr irn: RTO_low applies with at most this many packets in flight (N)"));
     s.add(new Setting("transport.rate_coef", Type.NUMBER, "1.0", List.of(), "pacing rate as a fraction of the fair share"));
     s.add(new Setting("transport.extra_packets", Type.INT, "0", List.of(), "erasure coding: packets sent beyond the message's own (k)"));

@@ -150,6 +150,27 @@ class LossRecoveryRunTest {
   }
 
   @Test
+  void irnTimeoutsScaleWithTheFabricsBaseRttUnlessSet() {
+    org.lbsim.transport.RecoveryParams auto = Scenarios.of("lr=irn").recovery();
+    assertThat(auto.irnRtoLowPs()).isEqualTo(-1);
+    // at the paper's own base RTT: its published 100 / 320 us
+    assertThat(auto.irnRtoLowPs(22_000_000L)).isEqualTo(100_000_000L);
+    assertThat(auto.irnRtoHighPs(22_000_000L)).isEqualTo(320_000_000L);
+    // the study's fabric: 6 links of 0.5 us at 800 Gb/s, 4158 B data out, 64 B ACK back = 6,253,320 ps
+    long studyRtt = 6 * (41_580L + 500_000) + 6 * (640L + 500_000);
+    assertThat(auto.irnRtoLowPs(studyRtt)).isEqualTo(28_424_182L);
+    assertThat(auto.irnRtoHighPs(studyRtt)).isEqualTo(90_957_382L);
+    org.lbsim.transport.RecoveryParams set = Scenarios.of("lr=irn", "irn.rto_low_us=50", "irn.rto_high_us=200")
+        .recovery();
+    assertThat(set.irnRtoLowPs(studyRtt)).isEqualTo(50_000_000L);
+    assertThat(set.irnRtoHighPs(studyRtt)).isEqualTo(200_000_000L);
+    assertThatThrownBy(() -> Scenarios.of("lr=irn", "irn.rto_low_us=soon")).hasMessageContaining("irn.rto_low_us")
+        .hasMessageContaining("auto or a positive number of microseconds");
+    assertThatThrownBy(() -> Scenarios.of("lr=irn", "irn.rto_low_us=50", "irn.rto_high_us=20"))
+        .hasMessageContaining("irn.rto_high_us");
+  }
+
+  @Test
   void badLossRecoveryValuesAreRefusedWithKeyValueAndAllowed() {
     assertThatThrownBy(() -> Scenarios.of("lr=tcp")).hasMessageContaining("lr: invalid value (got 'tcp'; allowed: erasure, sack, gbn, irn)");
     assertThatThrownBy(() -> Scenarios.of("sack.fast_retransmit=2")).hasMessageContaining("sack.fast_retransmit");
