@@ -35,6 +35,8 @@ public final class EgressPort implements EventTarget {
   private final PacketRing queue = new PacketRing();
   private PacketRing headers; // trimming: trimmed headers, served first
   private int trimmedBytes;
+  private java.util.SplittableRandom trimCoin; // null: always trim the arriving packet
+  private Node returnRouter; // non-null: return-to-sender, through this switch's routing
   private LossModel loss;
   private PortFault fault; // a failed or flaky link (org.lbsim.failure); null = healthy
   private boolean held; // a failed link that holds what it is given (black hole that queues)
@@ -47,12 +49,19 @@ public final class EgressPort implements EventTarget {
   private RedMarking red; // null: the single threshold of the config (if any)
 
   // PFC, as the upstream port of a link into a switch
+  private EgressPort pauseSender; // the far switch's port back towards this one: carries its pause frames
   private long xoffBytes = -1;
   private long xonBytes;
   private long downstreamBytes; // bytes this port put into the next switch's buffers, not yet forwarded
   private boolean pauseRequested;
   private boolean paused;
   private long pausedSincePs;
+  // PFC, as the port that carries pause frames back to pfcTarget: XOFF and XON alternate, so a
+  // count and the kind of the oldest pending frame describe the whole FIFO of control frames
+  private EgressPort pfcTarget;
+  private int controlPending;
+  private boolean nextControlIsXoff;
+  private long controlFramesSent;
 
   // statistics
   private long lastChangePs;
@@ -63,6 +72,7 @@ public final class EgressPort implements EventTarget {
   private long drops;
   private long ecnMarks;
   private long trims;
+  private long returns;
   private long pauseFrames;
   private long pausedPs;
 
@@ -81,6 +91,28 @@ public final class EgressPort implements EventTarget {
   public void enableTrimming(int headerBytes) {
     this.headers = new PacketRing();
     this.trimmedBytes = headerBytes;
+  }
+
+  /** Whether this port trims on overflow. */
+  public boolean trimming() {
+    return headers != null;
+  }
+
+  /**
+   * On overflow, trim the newest queued data packet instead of the arriving one with probability
+   * ½ (NDP's defence against phase effects; the study simulator's trimming queue does the same).
+   */
+  public void setTrimCoin(java.util.SplittableRandom coin) {
+    this.trimCoin = coin;
+  }
+
+  /**
+   * NDP's return-to-sender: a trimmed header that finds the header queue full is not dropped but
+   * turned into a NACK to its sender and handed to {@code router} (the switch that owns this
+   * port) to be routed back.
+   */
+  public void enableReturnToSender(Node router) {
+    this.returnRouter = router;
   }
 
   /** Stamp departing data packets with this hop's INT record (HPCC), naming this port {@code portId}. */
@@ -114,7 +146,7 @@ public final class EgressPort implements EventTarget {
     if (!hold) {
       long now = sim.now();
       boolean waiting = queue.size() > 0 || (headers != null && headers.size() > 0);
-      if (waiting && !wakeupPending && !paused) {
+      if (!wakeupPending && ((waiting && !paused) || controlPending > 0)) {
         if (now >= freeAtPs) {
           startNext(now);
         } else {
@@ -140,12 +172,19 @@ public final class EgressPort implements EventTarget {
   /**
    * Makes this port the paused side of PFC: the switch its link feeds sends XOFF when the bytes
    * this port has put into its buffers exceed {@code xoff} and XON when they fall to {@code xon}
-   * (per-ingress accounting, so up/down routing has no cyclic buffer dependency). A frame takes
-   * one 64 B serialization plus the link latency to take effect.
+   * (per-ingress accounting, so up/down routing has no cyclic buffer dependency). The frames
+   * travel on {@code reverse}, the far switch's port on the same cable back towards this one: a
+   * 64 B control frame that waits for the packet being serialized there, then goes ahead of its
+   * queued data (and is sent even while {@code reverse} is itself paused, as MAC control frames
+   * are), and takes effect here after its serialization and the link latency.
    */
-  public void enablePfc(long xoff, long xon) {
+  public void enablePfc(long xoff, long xon, EgressPort reverse) {
+    if (reverse == null || reverse == this) {
+      throw new IllegalArgumentException("PFC on port " + name + " needs the far end's port back towards it");
+    }
     this.xoffBytes = xoff;
     this.xonBytes = xon;
+    this.pauseSender = reverse;
   }
 
   public String name() {
@@ -169,28 +208,44 @@ public final class EgressPort implements EventTarget {
     return psPerByte > 0 ? bytes * psPerByte : config.serializationPs(bytes);
   }
 
-  /** Admits the packet, trims it, or drops it when it would overflow the buffer. */
+  /** Admits the packet, trims it (or the newest queued one), or drops or returns it when it would overflow the buffer. */
   public void enqueue(Packet p) {
     long now = sim.now();
     long occupancy = queue.bytes() + (sim.now() < servingEndPs ? servingBytes : 0);
     PacketRing into = queue;
     if (headers != null && p.priority > 0) {
       if (headers.bytes() + p.sizeBytes > 2 * config.capacityBytes()) {
-        drop(p);
+        dropOrReturn(p);
         return;
       }
       into = headers; // an already trimmed header keeps its priority at every trimming port
     } else if (occupancy + p.sizeBytes > config.capacityBytes()) {
-      if (headers == null || !p.isData() || !trim(p)) {
+      if (headers == null || !p.isData()) {
         drop(p);
         return;
       }
-      into = headers;
+      byteTimeArea += waitingBytes() * (now - lastChangePs);
+      lastChangePs = now;
+      Packet tail = trimCoin != null && trimCoin.nextBoolean() ? queue.peekLast() : null;
+      if (tail != null && tail.isData() && tail.priority == 0
+          && occupancy - tail.sizeBytes + p.sizeBytes <= config.capacityBytes()
+          && headers.bytes() + trimmedBytes <= 2 * config.capacityBytes()) {
+        headers.add(trim(queue.pollLast())); // the coin chose the newest queued packet: the arrival takes its place
+      } else if (headers.bytes() + trimmedBytes <= 2 * config.capacityBytes()) {
+        trim(p);
+        into = headers;
+      } else if (returnRouter != null) {
+        dropOrReturn(trim(p)); // no room for its header: the header goes back to the sender
+        return;
+      } else {
+        drop(p);
+        return;
+      }
     }
     byteTimeArea += waitingBytes() * (now - lastChangePs);
     lastChangePs = now;
     into.add(p);
-    long total = occupancy + p.sizeBytes + (headers == null ? 0 : headers.bytes() - (into == headers ? p.sizeBytes : 0));
+    long total = queue.bytes() + (now < servingEndPs ? servingBytes : 0) + (headers == null ? 0 : headers.bytes());
     if (total > maxQueueBytes) {
       maxQueueBytes = total;
     }
@@ -204,11 +259,8 @@ public final class EgressPort implements EventTarget {
     }
   }
 
-  /** Cuts the payload off {@code p} if the header queue has room; false = drop it instead. */
-  private boolean trim(Packet p) {
-    if (headers.bytes() + trimmedBytes > 2 * config.capacityBytes()) {
-      return false;
-    }
+  /** Cuts the payload off the data packet {@code p}: it becomes a header for the priority queue. */
+  private Packet trim(Packet p) {
     int cut = p.sizeBytes - trimmedBytes;
     if (p.from != null && p.from.xoffBytes >= 0) {
       p.from.discharge(cut);
@@ -219,7 +271,34 @@ public final class EgressPort implements EventTarget {
     p.priority = 1;
     trims++;
     counters.dataTrimmed++;
-    return true;
+    return p;
+  }
+
+  /** A header the priority queue has no room for: back to its sender under return-to-sender, else dropped. */
+  private void dropOrReturn(Packet p) {
+    if (returnRouter == null || !p.isData()) {
+      drop(p);
+      return;
+    }
+    if (p.from != null && p.from.xoffBytes >= 0) {
+      p.from.discharge(p.sizeBytes);
+    }
+    p.from = null;
+    int src = p.src;
+    p.src = p.dst;
+    p.dst = src;
+    p.type = Packet.NACK; // names the trimmed sequence, carries no acknowledgement
+    p.returned = true;
+    p.cumAck = 0;
+    p.sackBits = 0;
+    p.receivedBytes = 0;
+    p.route = Packet.NO_ROUTE;
+    p.ceEcho = p.ce;
+    returns++;
+    counters.dataReturned++;
+    counters.ackSent++;
+    counters.nackSent++;
+    returnRouter.receive(p);
   }
 
   private void drop(Packet p) {
@@ -236,6 +315,10 @@ public final class EgressPort implements EventTarget {
   }
 
   private void startNext(long now) {
+    if (controlPending > 0) {
+      sendControlFrame(now);
+      return;
+    }
     boolean fromHeaders = headers != null && headers.size() > 0;
     long waiting = waitingBytes();
     Packet p = fromHeaders ? headers.poll() : queue.poll();
@@ -307,7 +390,7 @@ public final class EgressPort implements EventTarget {
       pauseRequested = true;
       pauseFrames++;
       counters.pauseFrames++;
-      sim.schedule(sim.now() + pauseDelayPs(), this, PAUSE, 0);
+      pauseSender.queueControlFrame(this, true);
     }
   }
 
@@ -317,7 +400,7 @@ public final class EgressPort implements EventTarget {
       pauseRequested = false;
       pauseFrames++;
       counters.pauseFrames++;
-      sim.schedule(sim.now() + pauseDelayPs(), this, RESUME, 0);
+      pauseSender.queueControlFrame(this, false);
     }
   }
 
@@ -325,8 +408,40 @@ public final class EgressPort implements EventTarget {
     return xoffBytes >= 0;
   }
 
-  private long pauseDelayPs() {
-    return serializationPs(PAUSE_FRAME_BYTES) + link.latencyPs();
+  /** Queues an XOFF ({@code xoff}) or XON frame for {@code target}, ahead of this port's data. */
+  private void queueControlFrame(EgressPort target, boolean xoff) {
+    if (pfcTarget != null && pfcTarget != target) {
+      throw new IllegalStateException("port " + name + " already carries pause frames for " + pfcTarget.name);
+    }
+    pfcTarget = target;
+    if (controlPending == 0) {
+      nextControlIsXoff = xoff;
+    }
+    controlPending++;
+    if (!wakeupPending && !held) {
+      long now = sim.now();
+      if (now >= freeAtPs) {
+        startNext(now);
+      } else {
+        wakeupPending = true;
+        sim.schedule(freeAtPs, this, TX_FREE, 0);
+      }
+    }
+  }
+
+  /** Serializes the oldest pending pause frame; it takes effect at the far end one link latency after its last bit. */
+  private void sendControlFrame(long now) {
+    boolean xoff = nextControlIsXoff;
+    nextControlIsXoff = !xoff;
+    controlPending--;
+    controlFramesSent++;
+    long end = now + serializationPs(PAUSE_FRAME_BYTES);
+    sim.schedule(end + link.latencyPs(), pfcTarget, xoff ? PAUSE : RESUME, 0);
+    freeAtPs = end + gapPs;
+    wakeupPending = !held && (controlPending > 0 || ((queue.size() > 0 || (headers != null && headers.size() > 0)) && !paused));
+    if (wakeupPending) {
+      sim.schedule(freeAtPs, this, TX_FREE, 0);
+    }
   }
 
   @Override
@@ -334,7 +449,8 @@ public final class EgressPort implements EventTarget {
     long now = sim.now();
     if (kind == TX_FREE) {
       wakeupPending = false;
-      if (!paused && !held) {
+      // a held (failed) link sends nothing, not even pause frames; a paused one still sends those
+      if (!held && (!paused || controlPending > 0)) {
         startNext(now);
       }
     } else if (kind == PAUSE) {
@@ -389,6 +505,11 @@ public final class EgressPort implements EventTarget {
     return trims;
   }
 
+  /** Trimmed headers this port returned to their senders. */
+  public long returns() {
+    return returns;
+  }
+
   /** PFC frames (XOFF and XON) the next switch sent to pause and resume this port. */
   public long pauseFrames() {
     return pauseFrames;
@@ -401,6 +522,11 @@ public final class EgressPort implements EventTarget {
 
   public boolean paused() {
     return paused;
+  }
+
+  /** PFC pause frames (XOFF and XON) this port serialized towards the port it pauses. */
+  public long controlFramesSent() {
+    return controlFramesSent;
   }
 
 }

@@ -3,9 +3,10 @@ package org.lbsim.net;
 /**
  * Packet counts for one run, kept by the fabric and the hosts. At the end of a run
  * {@code sent = delivered + dropped} for data and for ACKs, with nothing left in flight.
- * Trimmed data packets are data packets (delivered as headers or dropped), NACKs and CNPs are
- * counted with the ACKs; PFC pause frames are modelled as delayed signals, not packets, and are kept out
- * of both balances.
+ * Trimmed data packets are data packets (delivered as headers, dropped, or returned to their
+ * sender: {@code dataSent = dataDelivered + dataDropped + dataReturned}); NACKs, CNPs and the
+ * NACKs that returned headers become are counted with the ACKs. PFC pause frames are MAC control
+ * frames serialized on the reverse link, not packets, and are kept out of both balances.
  */
 public final class FabricCounters {
   public long dataSent;
@@ -23,6 +24,8 @@ public final class FabricCounters {
   public long cnpSent;
   /** EQDS pulls (credit grants) among the ACKs sent; requests to send are counted with the ACKs too. */
   public long pullSent;
+  /** Trimmed headers a switch returned to their sender (each becomes a NACK, counted in ackSent and nackSent). */
+  public long dataReturned;
   /** PFC XOFF + XON frames. */
   public long pauseFrames;
 

@@ -62,6 +62,8 @@ public final class Packet {
   public long sackBits;
   /** A data packet whose payload a trimming port cut off; on a NACK: it answers a trimmed packet. */
   public boolean trimmed;
+  /** A trimmed header a switch sent back to its sender (NDP return-to-sender), now a NACK. */
+  public boolean returned;
   /** 0 = normal; 1 = the high-priority queue of a trimming port (trimmed headers). */
   public byte priority;
   /** The port that last transmitted this packet (PFC charges the buffer it occupies to that port). */
@@ -112,6 +114,7 @@ public final class Packet {
     cumAck = 0;
     sackBits = 0;
     trimmed = false;
+    returned = false;
     priority = 0;
     from = null;
     intHops = 0;

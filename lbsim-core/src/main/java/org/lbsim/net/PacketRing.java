@@ -25,6 +25,21 @@ final class PacketRing {
     return p;
   }
 
+  /** The newest packet, or null when empty. */
+  Packet peekLast() {
+    return count == 0 ? null : ring[(head + count - 1) & (ring.length - 1)];
+  }
+
+  /** Removes and returns the newest packet (the queue must not be empty). */
+  Packet pollLast() {
+    int i = (head + count - 1) & (ring.length - 1);
+    Packet p = ring[i];
+    ring[i] = null;
+    count--;
+    bytes -= p.sizeBytes;
+    return p;
+  }
+
   int size() {
     return count;
   }

@@ -118,8 +118,8 @@ public final class ResultWriter {
   public static boolean conservationHolds(RunResult r) {
     Map<String, Long> c = r.counters();
     long sent = c.get("data_sent") + c.get("ack_sent");
-    long accounted = c.get("data_delivered") + c.get("data_dropped") + c.get("ack_delivered") + c.get("ack_dropped")
-        + c.get("in_flight_at_end");
+    long accounted = c.get("data_delivered") + c.get("data_dropped") + c.getOrDefault("data_returned", 0L)
+        + c.get("ack_delivered") + c.get("ack_dropped") + c.get("in_flight_at_end");
     // packets a failed link still holds (failures.kind: hold) stay in flight for good
     return sent == accounted && (r.unfinishedFlows() > 0 || c.get("in_flight_at_end").longValue() == c.getOrDefault("held_at_end", 0L).longValue());
   }

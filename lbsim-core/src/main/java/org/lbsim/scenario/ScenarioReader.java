@@ -208,10 +208,11 @@ public final class ScenarioReader {
     checkSampleInterval(values);
     RecoveryParams recovery = lr == null ? null : recovery(values, lr);
     int dataBytes = profile == Profile.REFERENCE ? payload : payload + header;
-    PortFeatures features = portFeatures(values, profile == Profile.REFERENCE ? header + gap : header, dataBytes);
+    PortFeatures features = portFeatures(values, profile == Profile.REFERENCE ? header + gap : header, dataBytes,
+        profile == Profile.REFERENCE);
     org.lbsim.failure.FailurePlan.parse(values, topology, this::bad); // checked here, built again by the runner
     failIfProblems();
-    checkPfcHeadroom(features, topology, tiers, buffer, dataBytes);
+    checkPfcHeadroom(features, topology, tiers, buffer, dataBytes, profile == Profile.REFERENCE ? 0 : gap);
     failIfProblems();
     return new Scenario(name, seed, profile, topology, tiers[0], tiers[1], tiers[2], buffer, ecn, payload, header, ack,
         gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, Math.round(limitMs * Simulator.PS_PER_MS),
@@ -292,17 +293,23 @@ public final class ScenarioReader {
         bad("irn.bdp_cap", capText, "auto or a number of packets >= 1");
       }
     }
-    long low = microsToPs(v, "irn.rto_low_us", false);
-    long high = microsToPs(v, "irn.rto_high_us", false);
+    long low = autoOrMicros(v, "irn.rto_low_us");
+    long high = autoOrMicros(v, "irn.rto_high_us");
     int lowPackets = intValue(v, "irn.low_packets", 0);
-    if (threshold < 0 || fr < 0 || fr > 1 || cap == Long.MIN_VALUE || low < 0 || high < 0 || lowPackets < 0) {
+    if (low > 0 && high > 0 && high < low) {
+      bad("irn.rto_high_us", v.get("irn.rto_high_us"), "at least irn.rto_low_us (" + v.get("irn.rto_low_us").trim() + ")");
+    }
+    if (threshold < 0 || fr < 0 || fr > 1 || cap == Long.MIN_VALUE || low == Long.MIN_VALUE || high == Long.MIN_VALUE
+        || lowPackets < 0) {
       return null;
     }
     return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets);
   }
 
-  private PortFeatures portFeatures(Map<String, String> v, int trimmedBytes, int dataBytes) {
+  private PortFeatures portFeatures(Map<String, String> v, int trimmedBytes, int dataBytes, boolean reference) {
     String trimming = choice(v, "buffer.trimming");
+    String victim = choice(v, "buffer.trim_victim");
+    String rts = choice(v, "buffer.trim_return");
     String pfc = choice(v, "buffer.pfc");
     int xoff = intValue(v, "buffer.pfc_xoff_packets", 1);
     int xon = intValue(v, "buffer.pfc_xon_packets", 0);
@@ -316,27 +323,33 @@ public final class ScenarioReader {
     int flaky = intValue(v, "loss.flaky_links", 0);
     long burst = microsToPs(v, "loss.burst_us", false);
     long period = microsToPs(v, "loss.period_us", false);
-    if (trimming == null || pfc == null || xoff < 1 || xon < 0 || xon >= xoff || !(rate >= 0 && rate < 1) || flaky < 0
+    if (trimming == null || victim == null || rts == null || pfc == null || xoff < 1 || xon < 0 || xon >= xoff || !(rate >= 0 && rate < 1) || flaky < 0
         || burst < 0 || period < 0) {
       return null;
     }
+    boolean coin = victim.equals("coin") || (victim.equals("auto") && reference);
     return new PortFeatures(trimming, trimmedBytes, pfc.equals("on"), (long) xoff * dataBytes, (long) xon * dataBytes,
-        rate, flaky, burst, period);
+        rate, flaky, burst, period, coin, rts.equals("on"));
   }
 
   /**
    * Lossless needs room, at every port, for what every ingress of the switch may still send
-   * after XOFF: the bytes on the wire both ways (2 x latency x rate), the pause frame, the packet
-   * being serialized and the one that crossed the threshold.
+   * after XOFF: the bytes on the wire both ways (2 x latency x rate); the pause frame and its gap,
+   * which first waits for the data packet being serialized on the reverse link (the upstream
+   * keeps sending meanwhile); the packet the upstream port is serializing when the pause
+   * arrives; and the one that crossed the threshold (the + one packet below).
    */
-  private void checkPfcHeadroom(PortFeatures f, Topology t, TierLink[] tiers, long buffer, int dataBytes) {
+  private void checkPfcHeadroom(PortFeatures f, Topology t, TierLink[] tiers, long buffer, int dataBytes,
+      int gapBytes) {
     if (!f.pfc()) {
       return;
     }
     long headroom = 0;
     for (TierLink l : tiers) {
       long wire = 2 * l.latencyPs() * l.bitsPerSecond() / 8_000_000_000_000L;
-      headroom = Math.max(headroom, wire + 64 + 2L * dataBytes);
+      // reverse link: the packet in service + its gap, then the 64 B frame + its gap
+      long reverse = dataBytes + 64 + 2L * gapBytes;
+      headroom = Math.max(headroom, wire + reverse + dataBytes + gapBytes);
     }
     int ingress;
     if (t instanceof FatTree ft) {
@@ -568,6 +581,25 @@ public final class ScenarioReader {
       bad(key, s, "a number");
       return Double.NaN;
     }
+  }
+
+  /** -1 for "auto", else a positive number of microseconds in ps; Long.MIN_VALUE (reported) if neither. */
+  private long autoOrMicros(Map<String, String> v, String key) {
+    String text = v.get(key).trim();
+    if (text.equals("auto")) {
+      return -1;
+    }
+    double us;
+    try {
+      us = Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      us = Double.NaN;
+    }
+    if (!(us > 0 && us <= 1e9)) {
+      bad(key, text, "auto or a positive number of microseconds");
+      return Long.MIN_VALUE;
+    }
+    return Math.round(us * Simulator.PS_PER_US);
   }
 
   private long microsToPs(Map<String, String> v, String key, boolean allowZero) {

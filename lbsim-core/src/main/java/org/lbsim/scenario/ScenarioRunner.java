@@ -151,6 +151,9 @@ public final class ScenarioRunner {
     counters.put("ecn_marked", c.ecnMarked);
     counters.put("data_trimmed", c.dataTrimmed);
     counters.put("nack_sent", c.nackSent);
+    if (s.portFeatures().returnToSender()) { // only then: default result files keep their shape
+      counters.put("data_returned", c.dataReturned);
+    }
     counters.put("retransmissions", retx);
     counters.put("spurious_retransmissions", spurious);
     counters.put("timeouts", timeouts);

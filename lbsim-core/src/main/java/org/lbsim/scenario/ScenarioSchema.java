@@ -60,6 +60,12 @@ public final class ScenarioSchema {
     s.add(new Setting("buffer.trimming", Type.CHOICE, "off", List.of("off", "all", "tor-down"),
         "NDP packet trimming on overflow: the payload is cut and the header sent ahead in a priority queue of 2x the buffer; "
             + "all = every switch port, tor-down = only ToR/leaf ports towards hosts"));
+    s.add(new Setting("buffer.trim_victim", Type.CHOICE, "auto", List.of("auto", "arriving", "coin"),
+        "trimming: which packet a full queue cuts; arriving = the arriving one; coin = with probability 1/2 the newest "
+            + "queued data packet instead (NDP, the study simulator); auto = coin in profile reference, arriving otherwise"));
+    s.add(new Setting("buffer.trim_return", Type.CHOICE, "off", List.of("off", "on"),
+        "trimming: NDP return-to-sender; a header that finds the priority queue full goes back to its sender as a NACK "
+            + "instead of being dropped"));
     s.add(new Setting("buffer.pfc", Type.CHOICE, "off", List.of("off", "on"),
         "lossless fabric: PFC pauses the upstream port of a switch ingress above XOFF until it falls to XON "
             + "(needs buffer >= ports x (XOFF + headroom))"));
@@ -121,8 +127,12 @@ public final class ScenarioSchema {
         "lr sack: 1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)"));
     s.add(new Setting("irn.bdp_cap", Type.TEXT, "auto", List.of(),
         "lr irn: most packets in flight; auto = the unloaded path's bandwidth-delay product in packets"));
-    s.add(new Setting("irn.rto_low_us", Type.NUMBER, "100", List.of(), "lr irn: timeout while few packets are in flight (RTO_low), microseconds"));
-    s.add(new Setting("irn.rto_high_us", Type.NUMBER, "320", List.of(), "lr irn: timeout otherwise (RTO_high), microseconds"));
+    s.add(new Setting("irn.rto_low_us", Type.TEXT, "auto", List.of(),
+        "lr irn: timeout while few packets are in flight (RTO_low), microseconds; auto = the paper's 100 us scaled by "
+            + "this fabric's base RTT over the paper's (docs/algorithms.md)"));
+    s.add(new Setting("irn.rto_high_us", Type.TEXT, "auto", List.of(),
+        "lr irn: timeout otherwise (RTO_high), microseconds; auto = the paper's 320 us scaled by this fabric's base RTT "
+            + "over the paper's"));
     s.add(new Setting("irn.low_packets", Type.INT, "3", List.of(), "lr irn: RTO_low applies with at most this many packets in flight (N)"));
     s.add(new Setting("transport.rate_coef", Type.NUMBER, "1.0", List.of(), "pacing rate as a fraction of the fair share"));
     s.add(new Setting("transport.extra_packets", Type.INT, "0", List.of(), "erasure coding: packets sent beyond the message's own (k)"));

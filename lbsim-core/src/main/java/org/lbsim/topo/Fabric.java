@@ -131,6 +131,53 @@ public final class Fabric {
     for (Switch s : switches) {
       s.setSelector(selectors.apply(s));
     }
+    if (settings.features().pfc()) {
+      enablePfc();
+    }
+    if (settings.features().returnToSender()) {
+      for (Switch s : switches) { // a returned header is routed back by the switch that trimmed it
+        for (EgressPort p : s.upPorts()) {
+          if (p.trimming()) {
+            p.enableReturnToSender(s);
+          }
+        }
+        for (EgressPort p : s.downPorts()) {
+          if (p.trimming()) {
+            p.enableReturnToSender(s);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * PFC on every link into a switch. The pause frames for a port travel on the same cable's other
+   * direction, so each port is paired with the far end's port back towards it.
+   */
+  private void enablePfc() {
+    PortFeatures f = settings.features();
+    for (Host h : hosts) {
+      Switch tor = (Switch) h.nic().link().to();
+      EgressPort back = portTowards(tor.downPorts(), h);
+      h.nic().enablePfc(f.xoffBytes(), f.xonBytes(), back);
+    }
+    for (Switch s : switches) {
+      for (EgressPort up : s.upPorts()) {
+        Switch parent = (Switch) up.link().to();
+        EgressPort down = portTowards(parent.downPorts(), s);
+        up.enablePfc(f.xoffBytes(), f.xonBytes(), down);
+        down.enablePfc(f.xoffBytes(), f.xonBytes(), up);
+      }
+    }
+  }
+
+  private static EgressPort portTowards(EgressPort[] ports, org.lbsim.net.Node node) {
+    for (EgressPort p : ports) {
+      if (p.link().to() == node) {
+        return p;
+      }
+    }
+    throw new IllegalStateException("no port back towards " + node);
   }
 
   private EgressPort switchPort(String tier, String name, TierLink link, org.lbsim.net.Node to) {
@@ -153,9 +200,9 @@ public final class Fabric {
     boolean towardsHost = tier.equals("tor-down") || tier.equals("leaf-down");
     if (!tier.equals("host-up") && (f.trimming().equals("all") || (f.trimming().equals("tor-down") && towardsHost))) {
       p.enableTrimming(f.trimmedBytes());
-    }
-    if (f.pfc() && to instanceof Switch) {
-      p.enablePfc(f.xoffBytes(), f.xonBytes());
+      if (f.trimCoin()) {
+        p.setTrimCoin(sim.random().stream("trim", ports.size()));
+      }
     }
     boolean flaky = (tier.equals("core-down") || tier.equals("spine-down")) && flakySoFar < f.flakyLinks();
     if (flaky) {

@@ -12,9 +12,19 @@ package org.lbsim.topo;
  * @param flakyLinks the first N core→aggregation (spine→leaf) ports lose every packet during bursts
  * @param burstPs mean burst length of a flaky link
  * @param periodPs mean time between burst starts
+ * @param trimCoin trimming: on overflow, trim the newest queued data packet instead of the
+ *     arriving one with probability ½ (NDP; the study simulator's trimming queue)
+ * @param returnToSender trimming: a header that finds the priority queue full goes back to its
+ *     sender as a NACK instead of being dropped (NDP's return-to-sender)
  */
 public record PortFeatures(String trimming, int trimmedBytes, boolean pfc, long xoffBytes, long xonBytes,
-    double randomLossRate, int flakyLinks, long burstPs, long periodPs) {
+    double randomLossRate, int flakyLinks, long burstPs, long periodPs, boolean trimCoin, boolean returnToSender) {
+
+  /** Trimming always cuts the arriving packet and drops headers that do not fit. */
+  public PortFeatures(String trimming, int trimmedBytes, boolean pfc, long xoffBytes, long xonBytes,
+      double randomLossRate, int flakyLinks, long burstPs, long periodPs) {
+    this(trimming, trimmedBytes, pfc, xoffBytes, xonBytes, randomLossRate, flakyLinks, burstPs, periodPs, false, false);
+  }
 
   public static final PortFeatures NONE = new PortFeatures("off", 62, false, 0, 0, 0, 0, 10_000_000, 100_000_000);
 

@@ -350,9 +350,11 @@ final class Sender implements EventTarget, FlowInfo {
       cc.onPull(ack.pullNo, now); // the receiver's grants so far, echoed by every ACK and NACK
     }
     long sample = now - ack.sentAtPs;
-    rtt.sample(sample);
-    rttSum += sample;
-    rttSamples++;
+    if (!ack.returned) { // a header returned by a switch went only part of the way
+      rtt.sample(sample);
+      rttSum += sample;
+      rttSamples++;
+    }
     boolean congested = transport.settings().ackEchoesCe() ? ack.ceEcho : ack.ce;
     if (ack.type == Packet.NACK) {
       if (!ack.trimmed) {

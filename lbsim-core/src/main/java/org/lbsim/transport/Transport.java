@@ -144,7 +144,7 @@ public final class Transport implements Node {
       case "sack" -> SelectiveRepeat.sack(target, rtt, r.sackThreshold(), r.fastRetransmit());
       case "gbn" -> new GoBackN(target, rtt);
       case "irn" -> SelectiveRepeat.irn(target, rtt, r.irnBdpCap() > 0 ? r.irnBdpCap() : bdpPackets(f.src(), f.dst()),
-          r.irnRtoLowPs(), r.irnRtoHighPs(), r.irnLowPackets());
+          r.irnRtoLowPs(baseRttPs()), r.irnRtoHighPs(baseRttPs()), r.irnLowPackets());
       default -> new ErasureCoding(target, settings.format().payloadBytes(), settings.referenceErasure(), rtt);
     };
   }
@@ -179,6 +179,11 @@ public final class Transport implements Node {
       rttPs += PortConfig.serializationPs(fmt.ackBytes(), l.bitsPerSecond()) + l.latencyPs();
     }
     return rttPs;
+  }
+
+  /** The fabric's base RTT: data out and ACK back on its longest unloaded path (IRN scales its timeouts by it). */
+  long baseRttPs() {
+    return unloadedRttPs(0, fabric.hostCount() - 1);
   }
 
   /** Bandwidth-delay product of the unloaded path, in data packets (IRN's default cap on packets in flight). */

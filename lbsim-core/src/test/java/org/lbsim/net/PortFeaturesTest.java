@@ -16,6 +16,9 @@ class PortFeaturesTest {
   private final List<Packet> arrived = new ArrayList<>();
   private final List<Long> arrivalTimes = new ArrayList<>();
 
+  private final List<Packet> returned = new ArrayList<>();
+  private final List<Long> returnTimes = new ArrayList<>();
+
   private EgressPort port(long capacity) {
     Link link = new Link(sim, 500_000);
     link.connectTo(p -> {
@@ -23,6 +26,16 @@ class PortFeaturesTest {
       arrivalTimes.add(sim.now());
     });
     return new EgressPort(sim, pool, counters, new PortConfig(800_000_000_000L, capacity, -1, 20), link, "p");
+  }
+
+  /** The same cable's other direction: it carries the PFC frames for {@code port(..)}. */
+  private EgressPort reverse() {
+    Link link = new Link(sim, 500_000);
+    link.connectTo(p -> {
+      returned.add(p);
+      returnTimes.add(sim.now());
+    });
+    return new EgressPort(sim, pool, counters, new PortConfig(800_000_000_000L, 1_000_000, -1, 20), link, "back");
   }
 
   private Packet data(long seq) {
@@ -70,10 +83,72 @@ class PortFeaturesTest {
   }
 
   @Test
+  void theTrimCoinCutsTheNewestQueuedPacketInsteadOfTheArrivingOneHalfTheTime() {
+    EgressPort plain = port(2 * DATA);
+    plain.enableTrimming(62);
+    for (int i = 0; i < 200; i++) {
+      plain.enqueue(data(i));
+    }
+    sim.run(Long.MAX_VALUE);
+    assertThat(arrived).filteredOn(p -> !p.trimmed).extracting(p -> p.seq).containsExactly(0L, 1L);
+    arrived.clear();
+
+    EgressPort coin = port(2 * DATA);
+    coin.enableTrimming(62);
+    coin.setTrimCoin(new java.util.SplittableRandom(11));
+    for (int i = 0; i < 200; i++) {
+      coin.enqueue(data(i));
+    }
+    sim.run(Long.MAX_VALUE);
+    // the same buffer: one packet serving, one queued, every other arrival trimmed (198 cuts) ...
+    assertThat(coin.trims()).isEqualTo(plain.trims()).isEqualTo(198);
+    assertThat(coin.drops()).isZero();
+    // ... but the full packet left queued is the last arrival the coin let in over the tail
+    List<Long> full = arrived.stream().filter(p -> !p.trimmed).map(p -> p.seq).toList();
+    assertThat(full).hasSize(2).startsWith(0L);
+    assertThat(full.get(1)).isGreaterThan(100L);
+    long tailCuts = arrived.stream().filter(p -> p.trimmed && p.seq < full.get(1)).count();
+    assertThat(tailCuts).isEqualTo(full.get(1) - 1); // every packet queued before it was cut, none after
+  }
+
+  @Test
+  void returnToSenderSendsTheHeaderBackAsANackWhenThePriorityQueueIsFull() {
+    EgressPort port = port(2 * DATA);
+    port.enableTrimming(62);
+    List<Packet> bounced = new ArrayList<>();
+    port.enableReturnToSender(bounced::add);
+    long headers = 2L * 2 * DATA / 62;
+    for (int i = 0; i < 400; i++) {
+      Packet p = data(i);
+      p.src = 3;
+      p.dst = 9;
+      p.route = 0x0102;
+      port.enqueue(p);
+    }
+    assertThat(port.drops()).isZero();
+    assertThat(port.returns()).isEqualTo(400 - 2 - headers);
+    assertThat(port.trims()).isEqualTo(400 - 2); // returned ones were trimmed first
+    assertThat(counters.dataReturned).isEqualTo(400 - 2 - headers);
+    assertThat(counters.nackSent).isEqualTo(counters.dataReturned);
+    assertThat(counters.ackSent).isEqualTo(counters.dataReturned);
+    Packet b = bounced.get(0);
+    assertThat(b.seq).isEqualTo(2 + headers);
+    assertThat(b.type).isEqualTo(Packet.NACK);
+    assertThat(b.returned).isTrue();
+    assertThat(b.trimmed).isTrue();
+    assertThat(b.src).isEqualTo(9);
+    assertThat(b.dst).isEqualTo(3);
+    assertThat(b.route).isEqualTo(Packet.NO_ROUTE);
+    assertThat(b.sizeBytes).isEqualTo(62);
+    assertThat(b.cumAck).isZero();
+  }
+
+  @Test
   void pfcPausesAboveXoffAndResumesOnlyAtXon() {
     EgressPort up = port(1_000_000);
-    up.enablePfc(12 * DATA, 6 * DATA);
-    long delay = 640 + 500_000; // 64 B at 10 ps/B + the link latency
+    EgressPort back = reverse();
+    up.enablePfc(12 * DATA, 6 * DATA, back);
+    long delay = 640 + 500_000; // 64 B at 10 ps/B on the idle reverse port + the link latency
     for (int i = 0; i < 12; i++) {
       up.charge(DATA);
     }
@@ -101,6 +176,44 @@ class PortFeaturesTest {
     assertThat(up.pausedPs(sim.now())).isEqualTo(t1 + delay - (t0 + delay));
     assertThat(arrived).extracting(p -> p.seq).containsExactly(99L); // sent once resumed
     assertThat(arrivalTimes.get(0)).isEqualTo(t1 + delay + DATA * 10L + 500_000);
+    assertThat(back.controlFramesSent()).isEqualTo(2);
+  }
+
+  @Test
+  void aPauseFrameWaitsForThePacketOnTheReverseLinkThenOvertakesItsQueue() {
+    EgressPort up = port(1_000_000);
+    EgressPort back = reverse();
+    up.enablePfc(DATA, 0, back);
+    back.enqueue(data(1)); // starts serializing at 0: busy until 41,580 ps, free again after the 20 B gap
+    back.enqueue(data(2)); // waits behind it
+    up.charge(2 * DATA); // above XOFF at t = 0
+    long frameStart = DATA * 10L + 200;
+    long pauseAt = frameStart + 640 + 500_000;
+    sim.run(pauseAt - 1);
+    assertThat(up.paused()).isFalse(); // not yet: the frame is still on its way
+    sim.run(pauseAt);
+    assertThat(up.paused()).isTrue();
+    sim.run(Long.MAX_VALUE);
+    // the queued data packet went after the frame: its start moved by the frame and its gap
+    assertThat(returned).extracting(p -> p.seq).containsExactly(1L, 2L);
+    assertThat(returnTimes.get(1)).isEqualTo(frameStart + 640 + 200 + DATA * 10L + 500_000);
+  }
+
+  @Test
+  void aPausedPortStillSendsPauseFrames() {
+    EgressPort a = port(1_000_000);
+    EgressPort b = reverse();
+    a.enablePfc(DATA, 0, b);
+    b.enablePfc(DATA, 0, a);
+    b.charge(2 * DATA); // a sends XOFF to b
+    sim.run(Long.MAX_VALUE);
+    assertThat(b.paused()).isTrue();
+    b.enqueue(data(7)); // held by the pause
+    a.charge(2 * DATA); // b, though paused, must still pause a
+    sim.run(Long.MAX_VALUE);
+    assertThat(a.paused()).isTrue();
+    assertThat(returned).isEmpty();
+    assertThat(b.controlFramesSent()).isEqualTo(1);
   }
 
   @Test

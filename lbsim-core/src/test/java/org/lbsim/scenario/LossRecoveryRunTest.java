@@ -70,6 +70,39 @@ class LossRecoveryRunTest {
     assertThat(trimmed.ports().stream().mapToLong(PortStats::trims).sum()).isEqualTo(c.get("data_trimmed"));
   }
 
+  /** 100 senders into one host: more headers per data slot than a port can serialize, so the header queues overflow. */
+  private static final String[] HEADER_OVERFLOW = {"topology.k=8", "workload.kind=incast", "workload.senders=100",
+      "workload.size=32KiB", "buffer.packets=2", "buffer.trimming=all"};
+
+  @ParameterizedTest
+  @ValueSource(strings = {"erasure", "sack", "gbn", "irn"})
+  void returnToSenderBouncesHeadersTheFullPriorityQueueWouldDrop(String lr) {
+    RunResult dropping = run(HEADER_OVERFLOW, "lr=" + lr);
+    assertThat(dropping.counters().get("data_dropped")).isPositive();
+    assertThat(dropping.counters()).doesNotContainKey("data_returned");
+
+    RunResult rts = run(HEADER_OVERFLOW, "lr=" + lr, "buffer.trim_return=on");
+    Map<String, Long> c = rts.counters();
+    assertThat(rts.unfinishedFlows()).isZero();
+    assertThat(c.get("data_dropped")).isZero();
+    assertThat(c.get("data_returned")).isPositive();
+    assertThat(rts.ports().stream().mapToLong(PortStats::trims).sum()).isEqualTo(c.get("data_trimmed"));
+    if (!lr.equals("irn") && !lr.equals("gbn")) {
+      // every trimmed header is answered once: by its receiver, or by the switch that returned it
+      assertThat(c.get("nack_sent")).isEqualTo(c.get("data_trimmed"));
+    }
+  }
+
+  @Test
+  void theTrimCoinKeepsIncastLosslessAndIsTheReferenceProfilesDefault() {
+    RunResult coin = run(INCAST, "lr=sack", "buffer.trimming=all", "buffer.trim_victim=coin");
+    assertThat(coin.unfinishedFlows()).isZero();
+    assertThat(coin.counters().get("data_dropped")).isZero();
+    assertThat(coin.counters().get("data_trimmed")).isPositive();
+    assertThat(Scenarios.of("buffer.trimming=all", "profile=reference").portFeatures().trimCoin()).isTrue();
+    assertThat(Scenarios.of("buffer.trimming=all").portFeatures().trimCoin()).isFalse();
+  }
+
   @Test
   void trimmingOnlyAtTorDownlinksLeavesOtherPortsDropTail() {
     RunResult r = run(INCAST, "lr=sack", "buffer.trimming=tor-down");
@@ -114,6 +147,27 @@ class LossRecoveryRunTest {
     if (!lr.equals("erasure")) {
       assertThat(r.counters().get("retransmissions")).isPositive();
     }
+  }
+
+  @Test
+  void irnTimeoutsScaleWithTheFabricsBaseRttUnlessSet() {
+    org.lbsim.transport.RecoveryParams auto = Scenarios.of("lr=irn").recovery();
+    assertThat(auto.irnRtoLowPs()).isEqualTo(-1);
+    // at the paper's own base RTT: its published 100 / 320 us
+    assertThat(auto.irnRtoLowPs(22_000_000L)).isEqualTo(100_000_000L);
+    assertThat(auto.irnRtoHighPs(22_000_000L)).isEqualTo(320_000_000L);
+    // the study's fabric: 6 links of 0.5 us at 800 Gb/s, 4158 B data out, 64 B ACK back = 6,253,320 ps
+    long studyRtt = 6 * (41_580L + 500_000) + 6 * (640L + 500_000);
+    assertThat(auto.irnRtoLowPs(studyRtt)).isEqualTo(28_424_182L);
+    assertThat(auto.irnRtoHighPs(studyRtt)).isEqualTo(90_957_382L);
+    org.lbsim.transport.RecoveryParams set = Scenarios.of("lr=irn", "irn.rto_low_us=50", "irn.rto_high_us=200")
+        .recovery();
+    assertThat(set.irnRtoLowPs(studyRtt)).isEqualTo(50_000_000L);
+    assertThat(set.irnRtoHighPs(studyRtt)).isEqualTo(200_000_000L);
+    assertThatThrownBy(() -> Scenarios.of("lr=irn", "irn.rto_low_us=soon")).hasMessageContaining("irn.rto_low_us")
+        .hasMessageContaining("auto or a positive number of microseconds");
+    assertThatThrownBy(() -> Scenarios.of("lr=irn", "irn.rto_low_us=50", "irn.rto_high_us=20"))
+        .hasMessageContaining("irn.rto_high_us");
   }
 
   @Test

@@ -20,12 +20,12 @@ final class Scenarios {
     return ScenarioReader.fromText("", "test", Path.of("."), "test", overrides);
   }
 
-  /** Runs and checks packet conservation: sent = delivered + dropped, nothing in flight. */
+  /** Runs and checks packet conservation: sent = delivered + dropped (+ headers returned to their senders), nothing in flight. */
   static RunResult run(Scenario s) {
     RunResult r = ScenarioRunner.run(s);
     Map<String, Long> c = r.counters();
-    assertThat(c.get("data_sent")).as("data sent = delivered + dropped")
-        .isEqualTo(c.get("data_delivered") + c.get("data_dropped"));
+    assertThat(c.get("data_sent")).as("data sent = delivered + dropped (+ returned to sender)")
+        .isEqualTo(c.get("data_delivered") + c.get("data_dropped") + c.getOrDefault("data_returned", 0L));
     assertThat(c.get("ack_sent")).as("acks sent = delivered + dropped")
         .isEqualTo(c.get("ack_delivered") + c.get("ack_dropped"));
     assertThat(c.get("in_flight_at_end")).as("packets left in flight").isZero();
