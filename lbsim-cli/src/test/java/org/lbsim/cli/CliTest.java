@@ -5,36 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class CliTest {
   @TempDir
   Path dir;
 
-  private record Outcome(int code, String out, String err) {}
-
-  private Outcome run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = new CommandLine(new Main());
-    cl.setExecutionExceptionHandler(new Errors());
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Outcome(code, out.toString(), err.toString());
+  private static CliRunner.Outcome run(String... args) {
+    return CliRunner.run(args);
   }
 
   @Test
   void badScenarioPrintsOneLinePerProblemAndNoStackTrace() throws IOException {
     Path bad = dir.resolve("bad.yaml");
     Files.writeString(bad, "topology:\n  k: 7\nworkload:\n  size: -1MiB\ncolour: blue\n");
-    Outcome o = run("run", bad.toString(), "--out", dir.resolve("res").toString());
+    CliRunner.Outcome o = run("run", bad.toString(), "--out", dir.resolve("res").toString());
     assertThat(o.code()).isEqualTo(2);
     String[] lines = o.err().strip().split("\n");
     assertThat(lines).hasSize(3);
@@ -49,7 +37,7 @@ class CliTest {
     Path ok = dir.resolve("tiny.yaml");
     Files.writeString(ok, "topology: {k: 4}\nworkload: {kind: permutation, size: 64KiB}\n");
     Path res = dir.resolve("res");
-    Outcome o = run("run", ok.toString(), "--set", "lb=ecmp", "--out", res.toString());
+    CliRunner.Outcome o = run("run", ok.toString(), "--set", "lb=ecmp", "--out", res.toString());
     assertThat(o.code()).as(o.err()).isZero();
     assertThat(o.out()).contains("scenario").contains("% over bound").contains("tiny").contains("ecmp")
         .contains("permutation 64KiB");
@@ -60,14 +48,14 @@ class CliTest {
 
   @Test
   void listShowsDesignsAndKeys() {
-    Outcome o = run("list");
+    CliRunner.Outcome o = run("list");
     assertThat(o.code()).isZero();
     assertThat(o.out()).contains("host-spray").contains("ecmp").contains("topology.k").contains("[default 8]");
   }
 
   @Test
   void unknownOptionIsAUsageErrorNotACrash() {
-    Outcome o = run("run", "--frobnicate");
+    CliRunner.Outcome o = run("run", "--frobnicate");
     assertThat(o.code()).isEqualTo(2);
     assertThat(o.err()).contains("Unknown option");
   }

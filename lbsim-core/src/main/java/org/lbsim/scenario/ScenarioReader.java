@@ -221,24 +221,11 @@ public final class ScenarioReader {
 
   /** The chosen congestion control's parameters; every algorithm's keys are still checked, so grids may set them all. */
   private Params ccParams(Map<String, String> v, CcDesign chosen) {
-    Map<String, Double> out = new LinkedHashMap<>();
+    Map<String, List<Param>> all = new LinkedHashMap<>();
     for (CcDesign d : CcDesigns.all()) {
-      for (Param p : d.params()) {
-        String key = d.name() + "." + p.name();
-        double x = number(v, key);
-        if (Double.isNaN(x)) {
-          continue;
-        }
-        if (x < p.min() || x > p.max() || (p.integer() && x != Math.rint(x))) {
-          bad(key, v.get(key), p.range());
-          continue;
-        }
-        if (d == chosen) {
-          out.put(p.name(), x);
-        }
-      }
+      all.put(d.name(), d.params());
     }
-    return new Params(out);
+    return designParams(v, all, chosen == null ? null : chosen.name());
   }
 
   private PortSignals portSignals(Map<String, String> v, CcDesign cc) {
@@ -381,10 +368,22 @@ public final class ScenarioReader {
 
   /** The chosen design's parameters; every design's keys are still checked, so grids may set them all. */
   private Params lbParams(Map<String, String> v, LbDesign chosen) {
-    Map<String, Double> out = new LinkedHashMap<>();
+    Map<String, List<Param>> all = new LinkedHashMap<>();
     for (LbDesign d : LbDesigns.all()) {
-      for (Param p : d.params()) {
-        String key = d.name() + "." + p.name();
+      all.put(d.name(), d.params());
+    }
+    return designParams(v, all, chosen == null ? null : chosen.name());
+  }
+
+  /**
+   * Checks every design's "design.param" keys against their ranges and returns the values of the
+   * chosen design's (by name) as its parameters.
+   */
+  private Params designParams(Map<String, String> v, Map<String, List<Param>> designs, String chosen) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Param>> d : designs.entrySet()) {
+      for (Param p : d.getValue()) {
+        String key = d.getKey() + "." + p.name();
         double x = number(v, key);
         if (Double.isNaN(x)) {
           continue;
@@ -393,7 +392,7 @@ public final class ScenarioReader {
           bad(key, v.get(key), p.range());
           continue;
         }
-        if (d == chosen) {
+        if (d.getKey().equals(chosen)) {
           out.put(p.name(), x);
         }
       }

@@ -189,13 +189,7 @@ public final class Transport implements Node {
   /** Bandwidth-delay product of the unloaded path, in data packets (IRN's default cap on packets in flight). */
   long bdpPackets(int src, int dst) {
     PacketFormat fmt = settings.format();
-    long rttPs = 0;
-    for (TierLink l : fabric.path(src, dst)) {
-      rttPs += PortConfig.serializationPs(fmt.dataBytes(), l.bitsPerSecond()) + l.latencyPs();
-    }
-    for (TierLink l : fabric.path(dst, src)) {
-      rttPs += PortConfig.serializationPs(fmt.ackBytes(), l.bitsPerSecond()) + l.latencyPs();
-    }
+    long rttPs = unloadedRttPs(src, dst);
     long slotPs = PortConfig.serializationPs(fmt.dataBytes() + fmt.gapBytes(), fabric.settings().hostLink().bitsPerSecond());
     return Math.max(1, (rttPs + slotPs - 1) / slotPs);
   }
