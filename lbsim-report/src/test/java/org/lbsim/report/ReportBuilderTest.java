@@ -88,11 +88,7 @@ class ReportBuilderTest {
 
   @Test
   void runsWithoutQueueSamplesSkipTheQueueChartAndSayWhy(@TempDir Path old) throws IOException {
-    Path to = old.resolve("ecmp-64KiB");
-    Files.createDirectories(to);
-    for (String f : List.of("summary.json", "flows.csv", "ports.csv")) {
-      Files.copy(results.resolve("ecmp-64KiB").resolve(f), to.resolve(f));
-    }
+    copyWithoutQueues("ecmp-64KiB", old.resolve("ecmp-64KiB"));
     ReportBuilder.Result r = ReportBuilder.build(old, old.resolve("r.html"), false);
     assertThat(r.charts()).doesNotContain("queues-over-time-0");
     assertThat(Files.readString(r.html())).contains("queues over time of ecmp-64KiB (no queues.csv");
@@ -100,11 +96,7 @@ class ReportBuilderTest {
 
   @Test
   void aBrokenQueuesFileIsNamedWithItsLine(@TempDir Path bad) throws IOException {
-    Path to = bad.resolve("ecmp-64KiB");
-    Files.createDirectories(to);
-    for (String f : List.of("summary.json", "flows.csv", "ports.csv")) {
-      Files.copy(results.resolve("ecmp-64KiB").resolve(f), to.resolve(f));
-    }
+    Path to = copyWithoutQueues("ecmp-64KiB", bad.resolve("ecmp-64KiB"));
     Files.writeString(to.resolve("queues.csv"), "time_us,port,queue_bytes\n0,tor0>h0,0\nsoon,tor0>h0,12\n");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReportBuilder.build(bad, bad.resolve("r.html"), false))
         .isInstanceOf(ReportException.class).hasMessageContaining("queues.csv: line 2");
@@ -113,11 +105,7 @@ class ReportBuilderTest {
   @Test
   void sweepLayoutNamesRunsWithoutTheRunsPrefix(@TempDir Path sweep) throws IOException {
     for (String name : List.of("ecmp-64KiB", "host-spray-64KiB")) {
-      Path to = sweep.resolve("runs").resolve(name);
-      Files.createDirectories(to);
-      for (String f : List.of("summary.json", "flows.csv", "ports.csv")) {
-        Files.copy(results.resolve(name).resolve(f), to.resolve(f));
-      }
+      copyWithoutQueues(name, sweep.resolve("runs").resolve(name));
     }
     Files.writeString(sweep.resolve("runs.jsonl"), "");
     List<RunData> runs = RunLoader.load(sweep);
@@ -133,5 +121,14 @@ class ReportBuilderTest {
     assertThatThrownBy(() -> ReportBuilder.build(empty.resolve("nope"), null, false))
         .isInstanceOf(ReportException.class)
         .hasMessage(empty.resolve("nope") + ": no such folder");
+  }
+
+  /** A copy of one run's folder as runs without queue samples have it (summary, flows, ports). */
+  private Path copyWithoutQueues(String run, Path to) throws IOException {
+    Files.createDirectories(to);
+    for (String f : List.of("summary.json", "flows.csv", "ports.csv")) {
+      Files.copy(results.resolve(run).resolve(f), to.resolve(f));
+    }
+    return to;
   }
 }
