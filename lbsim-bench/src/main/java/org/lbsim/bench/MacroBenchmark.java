@@ -121,7 +121,7 @@ public final class MacroBenchmark {
     line("GC during run", last.gcCount() + " collections, " + last.gcMillis() + " ms");
     line("flows / peak packets in flight", Format.count(last.flows()) + " / " + Format.count(last.packetObjects())
         + "  (packet objects the pool created)");
-    line("peak heap per flow", Format.bytes(last.peakHeapBytes() / Math.max(1, last.flows()))
+    line("peak heap per flow", Format.count(last.peakHeapBytes() / Math.max(1, last.flows())) + " B"
         + "  (upper bound: all of the heap's peak charged to the flows)");
     System.out.println();
     return new String[] {s.name(), Format.seconds(w), Format.seconds(median(cpu)), Format.seconds(sm),
