@@ -1,134 +1,24 @@
 package org.lbsim.engine;
 
 /**
- * Binary min-heap of pending events on primitive arrays, ordered by (time, insertion sequence).
- *
- * <p>The sequence number breaks ties in insertion order (FIFO), which makes every run with the
- * same inputs replay identically. Heap entries hold only the key and a slot index; the target,
- * kind and argument sit in slot arrays so that sifting moves two longs and an int.
+ * The pending events of one {@link Simulator}, served in (time, insertion sequence) order: equal
+ * times run first-in first-out, so every run with the same inputs replays identically whatever
+ * the implementation.
  */
-public final class EventQueue {
-  private long[] time;
-  private long[] seq;
-  private int[] slotOf;
-  private EventTarget[] target;
-  private int[] kind;
-  private long[] arg;
-  private int[] freeSlots;
-  private int freeCount;
-  private int size;
-  private long nextSeq;
+public interface EventQueue {
+  int size();
 
-  public EventQueue(int initialCapacity) {
-    int c = Math.max(16, initialCapacity);
-    time = new long[c];
-    seq = new long[c];
-    slotOf = new int[c];
-    target = new EventTarget[c];
-    kind = new int[c];
-    arg = new long[c];
-    freeSlots = new int[c];
-    for (int i = 0; i < c; i++) {
-      freeSlots[i] = c - 1 - i;
-    }
-    freeCount = c;
-  }
-
-  public int size() {
-    return size;
-  }
-
-  public boolean isEmpty() {
-    return size == 0;
-  }
+  boolean isEmpty();
 
   /** Earliest pending time; only valid when not empty. */
-  public long peekTime() {
-    return time[0];
-  }
+  long peekTime();
 
-  public void add(long t, EventTarget who, int k, long a) {
-    if (freeCount == 0) {
-      grow();
-    }
-    int slot = freeSlots[--freeCount];
-    target[slot] = who;
-    kind[slot] = k;
-    arg[slot] = a;
-    long s = nextSeq++;
-    int i = size++;
-    while (i > 0) {
-      int parent = (i - 1) >>> 1;
-      long pt = time[parent];
-      if (pt < t || (pt == t && seq[parent] < s)) {
-        break;
-      }
-      time[i] = pt;
-      seq[i] = seq[parent];
-      slotOf[i] = slotOf[parent];
-      i = parent;
-    }
-    time[i] = t;
-    seq[i] = s;
-    slotOf[i] = slot;
-  }
+  /** Queues {@code who.onEvent(k, a)} at time {@code t}; the caller has checked {@code t >= now}. */
+  void add(long t, EventTarget who, int k, long a);
 
   /**
-   * Removes the earliest event and dispatches it after the heap is consistent again, so the
-   * handler may schedule freely. Returns its time.
+   * Removes the earliest event and dispatches it once the queue is consistent again, so the
+   * handler may schedule freely. Returns its time. Only valid when not empty.
    */
-  long pollAndRun(Simulator sim) {
-    long t = time[0];
-    int slot = slotOf[0];
-    EventTarget who = target[slot];
-    int k = kind[slot];
-    long a = arg[slot];
-    target[slot] = null;
-    freeSlots[freeCount++] = slot;
-    int last = --size;
-    if (last > 0) {
-      siftDownFromRoot(time[last], seq[last], slotOf[last], last);
-    }
-    sim.advanceTo(t);
-    who.onEvent(k, a);
-    return t;
-  }
-
-  private void siftDownFromRoot(long t, long s, int slot, int n) {
-    int i = 0;
-    int half = n >>> 1;
-    while (i < half) {
-      int c = 2 * i + 1;
-      int r = c + 1;
-      if (r < n && (time[r] < time[c] || (time[r] == time[c] && seq[r] < seq[c]))) {
-        c = r;
-      }
-      long ct = time[c];
-      if (t < ct || (t == ct && s < seq[c])) {
-        break;
-      }
-      time[i] = ct;
-      seq[i] = seq[c];
-      slotOf[i] = slotOf[c];
-      i = c;
-    }
-    time[i] = t;
-    seq[i] = s;
-    slotOf[i] = slot;
-  }
-
-  private void grow() {
-    int old = time.length;
-    int c = old * 2;
-    time = java.util.Arrays.copyOf(time, c);
-    seq = java.util.Arrays.copyOf(seq, c);
-    slotOf = java.util.Arrays.copyOf(slotOf, c);
-    target = java.util.Arrays.copyOf(target, c);
-    kind = java.util.Arrays.copyOf(kind, c);
-    arg = java.util.Arrays.copyOf(arg, c);
-    freeSlots = java.util.Arrays.copyOf(freeSlots, c);
-    for (int i = old; i < c; i++) {
-      freeSlots[freeCount++] = i;
-    }
-  }
+  long pollAndRun(Simulator sim);
 }
