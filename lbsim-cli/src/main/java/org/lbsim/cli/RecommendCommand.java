@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim recommend}: runs candidate co-designs on the user's fabric and workload and ranks them. */
 @Command(name = "recommend", mixinStandardHelpOptions = true,
-    description = {"Run every candidate design on your fabric and workload, rank them by CCT % over the lower bound "
+    description = {"Run every candidate design on your fabric and workload, rank them by CCT %% over the lower bound "
         + "and print the best one's gain over the baseline. Result files go to <out>/recommend-<name>/.",
         "Without a file, uses the defaults (128-host fat tree, 800 Gb/s, 1 MiB permutation); "
             + "e.g. --set workload.kind=all-to-all."})

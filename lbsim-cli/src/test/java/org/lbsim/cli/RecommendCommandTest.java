@@ -58,4 +58,20 @@ class RecommendCommandTest {
     assertThat(o.out()).contains("lb").contains("lr").contains("Recommended: host-spray");
     assertThat(o.err()).contains("4 designs x 1 seed(s) = 4 runs");
   }
+
+  @Test
+  void helpShowsThePercentSignAndPicocliWarnsAboutNothing() {
+    java.io.PrintStream saved = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true));
+    try {
+      CliRunner.Outcome top = run("--help");
+      CliRunner.Outcome help = run("recommend", "--help");
+      assertThat(top.out()).contains("by CCT % over").doesNotContain("%%");
+      assertThat(help.out()).contains("by CCT % over").doesNotContain("%%").contains("--vary").contains("--baseline");
+    } finally {
+      System.setErr(saved);
+    }
+    assertThat(captured.toString()).doesNotContain("WARN");
+  }
 }
