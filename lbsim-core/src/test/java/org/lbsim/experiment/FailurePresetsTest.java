@@ -1,0 +1,23 @@
+package org.lbsim.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class FailurePresetsTest {
+  @Test
+  void fig4SweepsConvergenceUpToAMillisecondOnTheStudysMessageSize() {
+    Preset p = Presets.find("fig4");
+    assertThat(p.base()).contains("failures.rate=0.01", "workload.kind=all-to-all", "workload.size=1MiB");
+    // the later limit wins: a black hole that never converges must not cut the 1 MiB collective short
+    assertThat(p.base().lastIndexOf("run.limit_ms=20")).isGreaterThan(p.base().indexOf("run.limit_ms=2"));
+    assertThat(p.axes().get(1).values()).containsExactly("0", "100", "300", "1000", "never");
+    assertThat(p.grid(1)).hasSize(4 * 5);
+  }
+
+  @Test
+  void fig3AndFig5AreListed() {
+    assertThat(Presets.find("fig3").base()).contains("failures.convergence_us=never");
+    assertThat(Presets.find("fig5").base()).contains("failures.convergence_us=0");
+  }
+}
