@@ -45,11 +45,7 @@ public final class CalendarQueue implements EventQueue {
   private long[] time;
   private long[] seq;
   private int[] next; // the next slot in the same ring bucket
-  private EventTarget[] target;
-  private int[] kind;
-  private long[] arg;
-  private int[] freeSlots;
-  private int freeCount;
+  private final EventSlots slots;
 
   /**
    * @param shift bucket width is 2^shift ps
@@ -68,18 +64,11 @@ public final class CalendarQueue implements EventQueue {
     this.head = new int[buckets];
     Arrays.fill(head, NONE);
     this.nonEmpty = new long[buckets >>> 6];
-    int c = Math.max(16, initialCapacity);
+    slots = new EventSlots(initialCapacity);
+    int c = slots.capacity();
     time = new long[c];
     seq = new long[c];
     next = new int[c];
-    target = new EventTarget[c];
-    kind = new int[c];
-    arg = new long[c];
-    freeSlots = new int[c];
-    for (int i = 0; i < c; i++) {
-      freeSlots[i] = c - 1 - i;
-    }
-    freeCount = c;
   }
 
   @Override
@@ -102,16 +91,13 @@ public final class CalendarQueue implements EventQueue {
 
   @Override
   public void add(long t, EventTarget who, int k, long a) {
-    if (freeCount == 0) {
-      grow();
+    int slot = slots.take(who, k, a);
+    if (slot >= time.length) {
+      growKeys(slots.capacity());
     }
-    int slot = freeSlots[--freeCount];
     long s = nextSeq++;
     time[slot] = t;
     seq[slot] = s;
-    target[slot] = who;
-    kind[slot] = k;
-    arg[slot] = a;
     size++;
     long b = t >> shift;
     if (b <= cur) {
@@ -130,14 +116,8 @@ public final class CalendarQueue implements EventQueue {
     }
     long t = current.minTime();
     int slot = current.pop();
-    EventTarget who = target[slot];
-    int k = kind[slot];
-    long a = arg[slot];
-    target[slot] = null;
-    freeSlots[freeCount++] = slot;
     size--;
-    sim.advanceTo(t);
-    who.onEvent(k, a);
+    slots.run(slot, t, sim);
     return t;
   }
 
@@ -191,18 +171,9 @@ public final class CalendarQueue implements EventQueue {
     }
   }
 
-  private void grow() {
-    int old = time.length;
-    int c = old * 2;
+  private void growKeys(int c) {
     time = Arrays.copyOf(time, c);
     seq = Arrays.copyOf(seq, c);
     next = Arrays.copyOf(next, c);
-    target = Arrays.copyOf(target, c);
-    kind = Arrays.copyOf(kind, c);
-    arg = Arrays.copyOf(arg, c);
-    freeSlots = Arrays.copyOf(freeSlots, c);
-    for (int i = old; i < c; i++) {
-      freeSlots[freeCount++] = i;
-    }
   }
 }
