@@ -13,6 +13,7 @@ public final class BinaryHeapQueue implements EventQueue {
   private final KeyedHeap heap;
   private final EventSlots slots;
   private long nextSeq;
+  private long nextFirstSeq = Long.MIN_VALUE; // the addFirst band: below every add sequence
 
   public BinaryHeapQueue(int initialCapacity) {
     heap = new KeyedHeap(initialCapacity);
@@ -37,6 +38,11 @@ public final class BinaryHeapQueue implements EventQueue {
   @Override
   public void add(long t, EventTarget who, int k, long a) {
     heap.push(t, nextSeq++, slots.take(who, k, a));
+  }
+
+  @Override
+  public void addFirst(long t, EventTarget who, int k, long a) {
+    heap.push(t, nextFirstSeq++, slots.take(who, k, a));
   }
 
   @Override

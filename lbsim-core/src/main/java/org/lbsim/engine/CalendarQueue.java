@@ -40,6 +40,7 @@ public final class CalendarQueue implements EventQueue {
   private int ringCount;
   private int size;
   private long nextSeq;
+  private long nextFirstSeq = Long.MIN_VALUE; // the addFirst band: below every add sequence
 
   // event slots
   private long[] time;
@@ -91,11 +92,19 @@ public final class CalendarQueue implements EventQueue {
 
   @Override
   public void add(long t, EventTarget who, int k, long a) {
+    insert(t, nextSeq++, who, k, a);
+  }
+
+  @Override
+  public void addFirst(long t, EventTarget who, int k, long a) {
+    insert(t, nextFirstSeq++, who, k, a);
+  }
+
+  private void insert(long t, long s, EventTarget who, int k, long a) {
     int slot = slots.take(who, k, a);
     if (slot >= time.length) {
       growKeys(slots.capacity());
     }
-    long s = nextSeq++;
     time[slot] = t;
     seq[slot] = s;
     size++;

@@ -59,6 +59,19 @@ public final class Simulator {
     queue.add(at, target, kind, arg);
   }
 
+  /**
+   * Like {@link #schedule}, but the event runs before every ordinary event of the same
+   * picosecond. Ports use it for "transmitter free": a transmitter that frees at the instant a
+   * packet arrives takes the head of its queue first, a fixed rule rather than an accident of
+   * scheduling order, which lets a port compute departures on arrival (see EgressPort).
+   */
+  public void scheduleFirst(long at, EventTarget target, int kind, long arg) {
+    if (at < now) {
+      throw new IllegalStateException("event scheduled in the past: " + at + " ps < now " + now + " ps");
+    }
+    queue.addFirst(at, target, kind, arg);
+  }
+
   public void scheduleIn(long delay, EventTarget target, int kind, long arg) {
     schedule(now + delay, target, kind, arg);
   }

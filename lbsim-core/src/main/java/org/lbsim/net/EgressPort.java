@@ -151,7 +151,7 @@ public final class EgressPort implements EventTarget {
           startNext(now);
         } else {
           wakeupPending = true;
-          sim.schedule(freeAtPs, this, TX_FREE, 0);
+          sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
         }
       }
     }
@@ -254,7 +254,7 @@ public final class EgressPort implements EventTarget {
         startNext(now);
       } else {
         wakeupPending = true;
-        sim.schedule(freeAtPs, this, TX_FREE, 0);
+        sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
       }
     }
   }
@@ -367,7 +367,7 @@ public final class EgressPort implements EventTarget {
     // the next arrival directly, which saves one event per packet on uncongested hops.
     wakeupPending = (queue.size() > 0 || (headers != null && headers.size() > 0)) && !paused && !held;
     if (wakeupPending) {
-      sim.schedule(freeAtPs, this, TX_FREE, 0);
+      sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
     }
     if (dequeueListener != null) {
       dequeueListener.onDequeue(this); // last: the port is consistent, the listener may enqueue
@@ -424,7 +424,7 @@ public final class EgressPort implements EventTarget {
         startNext(now);
       } else {
         wakeupPending = true;
-        sim.schedule(freeAtPs, this, TX_FREE, 0);
+        sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
       }
     }
   }
@@ -440,7 +440,7 @@ public final class EgressPort implements EventTarget {
     freeAtPs = end + gapPs;
     wakeupPending = !held && (controlPending > 0 || ((queue.size() > 0 || (headers != null && headers.size() > 0)) && !paused));
     if (wakeupPending) {
-      sim.schedule(freeAtPs, this, TX_FREE, 0);
+      sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
     }
   }
 
@@ -465,7 +465,7 @@ public final class EgressPort implements EventTarget {
           startNext(now);
         } else {
           wakeupPending = true;
-          sim.schedule(freeAtPs, this, TX_FREE, 0);
+          sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
         }
       }
     }

@@ -52,7 +52,12 @@ class CalendarQueueTest {
       log.add(new long[] {sim.now(), kind, arg});
       int children = budget <= 0 ? 0 : rnd.nextInt(3); // the queue grows, shrinks and drains
       for (int c = 0; c < children && budget > 0; c++, budget--) {
-        sim.scheduleIn(delay(), this, kind + 1, arg * 3 + c);
+        long at = sim.now() + delay();
+        if (rnd.nextInt(4) == 0) {
+          sim.scheduleFirst(at, this, kind + 1, arg * 3 + c); // the early band at its time
+        } else {
+          sim.schedule(at, this, kind + 1, arg * 3 + c);
+        }
       }
     }
   }

@@ -37,6 +37,23 @@ class EventQueueTest {
   }
 
   @Test
+  void scheduleFirstRunsBeforeOrdinaryEventsOfTheSamePicosecondOnBothQueues() {
+    for (EventQueue q : new EventQueue[] {new BinaryHeapQueue(4), new CalendarQueue(4, 64, 4)}) {
+      Simulator sim = new Simulator(1, q);
+      List<Long> order = new ArrayList<>();
+      EventTarget rec = (k, a) -> order.add(a);
+      sim.schedule(100, rec, 0, 1);
+      sim.schedule(100, rec, 0, 2);
+      sim.scheduleFirst(100, rec, 0, 3);
+      sim.schedule(99, rec, 0, 4);
+      sim.scheduleFirst(100, rec, 0, 5);
+      sim.scheduleFirst(101, rec, 0, 6);
+      sim.run(Long.MAX_VALUE);
+      assertThat(order).as(q.getClass().getSimpleName()).containsExactly(4L, 3L, 5L, 1L, 2L, 6L);
+    }
+  }
+
+  @Test
   void randomScheduleComesOutSortedByTimeThenInsertion() {
     Simulator sim = new Simulator(1);
     Recorder r = new Recorder(sim);
