@@ -65,6 +65,9 @@ public final class FailureInjector implements EventTarget {
       if (ports[i][0] == null || ports[i][1] == null) {
         throw new IllegalStateException("fabric has no ports " + Arrays.toString(names));
       }
+      for (EgressPort p : ports[i]) {
+        p.useEventDrivenTransmitter(); // it will be held, degraded or made lossy while packets wait
+      }
       rates[i] = ports[i][0].config().bitsPerSecond();
       downWhenFailed[failed[i]] = plan.kind().hard();
     }

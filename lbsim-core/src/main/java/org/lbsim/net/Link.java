@@ -14,6 +14,7 @@ public final class Link implements EventTarget {
   private final Simulator sim;
   private final long latencyPs;
   private Node to;
+  private EgressPort source; // the port that feeds this link
   private Packet[] packets = new Packet[16];
   private long[] arrivals = new long[16];
   private int head;
@@ -29,6 +30,11 @@ public final class Link implements EventTarget {
 
   public void connectTo(Node node) {
     this.to = node;
+  }
+
+  /** The port feeding this link; a port that computes departures on arrival is told before each delivery. */
+  void attach(EgressPort port) {
+    this.source = port;
   }
 
   public Node to() {
@@ -60,6 +66,9 @@ public final class Link implements EventTarget {
     head = (head + 1) & (packets.length - 1);
     if (--count > 0) {
       sim.schedule(arrivals[head], this, DELIVER, 0);
+    }
+    if (p.from != source && source != null) {
+      source.settle(sim.now()); // a departure computed on arrival: play its start before it lands
     }
     to.receive(p);
   }

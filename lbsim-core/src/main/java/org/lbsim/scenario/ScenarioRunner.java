@@ -54,6 +54,9 @@ public final class ScenarioRunner {
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes());
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
     failures.install(fabric);
+    if (s.values().getOrDefault("engine.transmitter", "auto").equals("events")) {
+      fabric.ports().forEach(EgressPort::useEventDrivenTransmitter);
+    }
     TrainingWorkload training = s.workload().kind().equals("training") ? Workloads.training(s, sim.random()) : null;
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     boolean reference = s.profile() == Profile.REFERENCE;

@@ -141,6 +141,10 @@ public final class ScenarioSchema {
     s.add(new Setting("metrics.queue_sample_us", Type.TEXT, "auto", List.of(),
         "sample every port's queue at this interval (microseconds) and keep the 10 hottest ports' series in queues.csv; "
             + "auto = 200 samples over the lower bound (1 us when the workload has none), 0 = off"));
+    s.add(new Setting("engine.transmitter", Type.CHOICE, "auto", List.of("auto", "events"),
+        "auto = a port with nothing to do at the instant a packet leaves except mark, stamp and count computes its "
+            + "departures on arrival (one event per hop); events = every departure is an event; results are identical, "
+            + "events is slower (for verification)"));
     s.add(new Setting("run.limit_ms", Type.NUMBER, "100", List.of(),
         "simulated-time limit; flows not finished by then are reported as unfinished"));
     Map<String, Setting> m = new LinkedHashMap<>();

@@ -82,4 +82,31 @@ class EgressPortTest {
     long area = 1000L * 10_000 + 1000L * 10_200 + 1000L * 10_000;
     assertThat(port.meanQueueBytes(100_000)).isEqualTo(area / 100_000.0);
   }
+
+  @Test
+  void departuresComputedOnArrivalNeedNoTransmitterEventAndMarkWhatArrivedBeforeTheStart() {
+    EgressPort port = port(1_000_000, 1500);
+    assertThat(port.departuresOnArrival()).isTrue();
+    port.enqueue(packet(0, 1000)); // serializes over [0, 10,000) ps
+    port.enqueue(packet(1, 1000)); // starts at 10,200 ps: 1000 B queued then, not marked
+    // an arrival at exactly 10,200 ps comes after that start (the transmitter goes first)
+    sim.schedule(10_200, (k, a) -> port.enqueue(packet(2, 1000)), 0, 0);
+    sim.run(Long.MAX_VALUE);
+    assertThat(arrivals).extracting(a -> a[0]).containsExactly(510_000L, 520_200L, 530_400L);
+    assertThat(marks).containsExactly(false, false, false);
+    // one event per delivery (the link's) and the scheduled arrival: no "transmitter free" events
+    assertThat(sim.eventsRun()).isEqualTo(4);
+  }
+
+  @Test
+  void aFeatureThatActsAtDepartureMakesThePortEventDrivenButNotWhilePacketsWait() {
+    EgressPort idle = port(1_000_000, -1);
+    idle.setLoss(new LossModel(0.5, 0, 0, new java.util.SplittableRandom(1)));
+    assertThat(idle.departuresOnArrival()).isFalse();
+    EgressPort busy = port(1_000_000, -1);
+    busy.enqueue(packet(0, 1000));
+    busy.enqueue(packet(1, 1000));
+    org.assertj.core.api.Assertions.assertThatThrownBy(busy::useEventDrivenTransmitter)
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("1 packets already scheduled");
+  }
 }
