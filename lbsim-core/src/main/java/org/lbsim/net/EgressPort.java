@@ -239,6 +239,9 @@ public final class EgressPort implements EventTarget {
     }
     useEventDrivenTransmitter();
     reverse.useEventDrivenTransmitter(); // it will carry pause frames ahead of its data
+    if (link.to() instanceof Switch s) {
+      s.enablePfcAccounting();
+    }
     this.xoffBytes = xoff;
     this.xonBytes = xon;
     this.pauseSender = reverse;
@@ -327,8 +330,8 @@ public final class EgressPort implements EventTarget {
   /** Cuts the payload off the data packet {@code p}: it becomes a header for the priority queue. */
   private Packet trim(Packet p) {
     int cut = p.sizeBytes - trimmedBytes;
-    if (p.from != null && p.from.xoffBytes >= 0) {
-      p.from.discharge(cut);
+    if (p.pfcCharged) {
+      p.from.discharge(cut); // still charged for the header that remains
     }
     p.sizeBytes = trimmedBytes;
     p.payloadBytes = 0;
@@ -345,8 +348,9 @@ public final class EgressPort implements EventTarget {
       drop(p);
       return;
     }
-    if (p.from != null && p.from.xoffBytes >= 0) {
+    if (p.pfcCharged) {
       p.from.discharge(p.sizeBytes);
+      p.pfcCharged = false;
     }
     p.from = null;
     int src = p.src;
@@ -367,8 +371,9 @@ public final class EgressPort implements EventTarget {
   }
 
   private void drop(Packet p) {
-    if (p.from != null && p.from.xoffBytes >= 0) {
+    if (p.pfcCharged) {
       p.from.discharge(p.sizeBytes);
+      p.pfcCharged = false;
     }
     drops++;
     counters.countDrop(p);
@@ -471,14 +476,16 @@ public final class EgressPort implements EventTarget {
     bytesSent += p.sizeBytes;
     if (intPortId >= 0 && p.isData() && p.intHops < Packet.INT_MAX_HOPS) {
       int h = p.intHops++;
+      p.allocateIntRecord();
       p.intPort[h] = intPortId;
       p.intQueueBytes[h] = waiting - p.sizeBytes; // what it leaves behind
       p.intTxBytes[h] = bytesSent;
       p.intTimePs[h] = now;
       p.intBitsPerSecond[h] = config.bitsPerSecond();
     }
-    if (p.from != null && p.from.xoffBytes >= 0) {
+    if (p.pfcCharged) {
       p.from.discharge(p.sizeBytes);
+      p.pfcCharged = false;
     }
     p.from = this;
     freeAtPs = servingEndPs + gapPs;

@@ -14,6 +14,7 @@ public final class Link implements EventTarget {
   private final Simulator sim;
   private final long latencyPs;
   private Node to;
+  private Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
   private EgressPort source; // the port that feeds this link
   private Packet[] packets = new Packet[16];
   private long[] arrivals = new long[16];
@@ -30,6 +31,7 @@ public final class Link implements EventTarget {
 
   public void connectTo(Node node) {
     this.to = node;
+    this.toSwitch = node instanceof Switch s ? s : null;
   }
 
   /** The port feeding this link; a port that computes departures on arrival is told before each delivery. */
@@ -70,7 +72,11 @@ public final class Link implements EventTarget {
     if (p.from != source && source != null) {
       source.settle(sim.now()); // a departure computed on arrival: play its start before it lands
     }
-    to.receive(p);
+    if (toSwitch != null) {
+      toSwitch.receive(p);
+    } else {
+      to.receive(p);
+    }
   }
 
   private void grow() {

@@ -68,18 +68,21 @@ public final class Packet {
   public byte priority;
   /** The port that last transmitted this packet (PFC charges the buffer it occupies to that port). */
   public EgressPort from;
+  /** PFC: this packet's bytes are charged to {@link #from}'s downstream account (it sits in a switch buffer for it). */
+  public boolean pfcCharged;
   /**
    * In-band telemetry (HPCC): hops stamped so far and, per hop, the bytes queued at the egress
    * when the packet left, the port's cumulative bytes sent, the stamp time and the line rate.
-   * Fixed arrays allocated once per pooled packet; an ACK carries a copy of its data packet's.
+   * Arrays allocated the first time the pooled packet carries a record ({@link #allocateIntRecord}),
+   * so that packets of fabrics without INT stay small; an ACK carries a copy of its data packet's.
    */
   public int intHops;
   /** Which port stamped each hop (a fabric-wide port number), so a sender compares records of one port. */
-  public final int[] intPort = new int[INT_MAX_HOPS];
-  public final long[] intQueueBytes = new long[INT_MAX_HOPS];
-  public final long[] intTxBytes = new long[INT_MAX_HOPS];
-  public final long[] intTimePs = new long[INT_MAX_HOPS];
-  public final long[] intBitsPerSecond = new long[INT_MAX_HOPS];
+  public int[] intPort;
+  public long[] intQueueBytes;
+  public long[] intTxBytes;
+  public long[] intTimePs;
+  public long[] intBitsPerSecond;
 
   public static final int NO_ROUTE = -1;
 
@@ -117,7 +120,19 @@ public final class Packet {
     returned = false;
     priority = 0;
     from = null;
+    pfcCharged = false;
     intHops = 0;
+  }
+
+  /** Gives this packet room for an INT record of {@link #INT_MAX_HOPS} hops (once per pooled packet). */
+  public void allocateIntRecord() {
+    if (intPort == null) {
+      intPort = new int[INT_MAX_HOPS];
+      intQueueBytes = new long[INT_MAX_HOPS];
+      intTxBytes = new long[INT_MAX_HOPS];
+      intTimePs = new long[INT_MAX_HOPS];
+      intBitsPerSecond = new long[INT_MAX_HOPS];
+    }
   }
 
   /** Copies {@code data}'s INT record into this packet (an ACK echoing it). */
@@ -125,6 +140,7 @@ public final class Packet {
     int n = data.intHops;
     intHops = n;
     if (n > 0) {
+      allocateIntRecord();
       System.arraycopy(data.intPort, 0, intPort, 0, n);
       System.arraycopy(data.intQueueBytes, 0, intQueueBytes, 0, n);
       System.arraycopy(data.intTxBytes, 0, intTxBytes, 0, n);

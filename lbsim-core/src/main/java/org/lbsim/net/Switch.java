@@ -23,6 +23,7 @@ public final class Switch implements Node {
   private final SplittableRandom random;
   private PortSelector selector;
   private boolean observed;
+  private boolean pfc; // some port feeding this switch is paused by it (spares a look at the sending port per packet)
   private int upCount;
   private Routes routes; // null = intact fabric: every up port is usable
   private EgressPort[][] reducedByMask;
@@ -55,6 +56,11 @@ public final class Switch implements Node {
     this.observed = selector.observesAll();
   }
 
+  /** PFC: the ports feeding this switch charge its buffer (see {@link EgressPort#enablePfc}). */
+  public void enablePfcAccounting() {
+    this.pfc = true;
+  }
+
   /** Routing's view of failed links; only scenarios with failures install one. */
   public void setRoutes(Routes routes) {
     this.routes = routes;
@@ -67,8 +73,9 @@ public final class Switch implements Node {
   @Override
   public void receive(Packet p) {
     p.hops++;
-    if (p.from != null && p.from.pfcEnabled()) {
+    if (pfc && p.from != null && p.from.pfcEnabled()) {
       p.from.charge(p.sizeBytes); // PFC: the packet now occupies this switch's buffer on behalf of its ingress
+      p.pfcCharged = true;
     }
     int d = p.dst;
     EgressPort out;

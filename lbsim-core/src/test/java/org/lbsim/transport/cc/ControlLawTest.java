@@ -162,6 +162,7 @@ class ControlLawTest {
   private static Packet intAck(long seq, long queue, long tx, long ts) {
     Packet p = ack(seq);
     p.intHops = 1;
+    p.allocateIntRecord();
     p.intPort[0] = 7;
     p.intQueueBytes[0] = queue;
     p.intTxBytes[0] = tx;
