@@ -30,17 +30,24 @@ public final class ErasureCoding implements LossRecovery {
   private long finalPausePs = -1;
   private long unsettled; // default mode: sent, not acknowledged, not declared lost
 
-  // Default mode: per-packet send times and ack flags over the window [base, sent).
+  // Default mode: per-packet send times and ack flags over the window [base, sent). The
+  // reference mode never looks at them and leaves them null: with one sender per flow of a large
+  // all-to-all, 900 B of unused arrays per flow would spread every flow's state over more memory.
   private long base;
-  private long[] sentAt = new long[64];
-  private int[] entropyOf = new int[64];
-  private boolean[] acked = new boolean[64];
+  private long[] sentAt;
+  private int[] entropyOf;
+  private boolean[] acked;
 
   public ErasureCoding(long targetPackets, int payloadBytes, boolean referenceMode, RttEstimator rtt) {
     this.target = targetPackets;
     this.payloadBytes = payloadBytes;
     this.referenceMode = referenceMode;
     this.rtt = rtt;
+    if (!referenceMode) {
+      sentAt = new long[64];
+      entropyOf = new int[64];
+      acked = new boolean[64];
+    }
   }
 
   @Override
