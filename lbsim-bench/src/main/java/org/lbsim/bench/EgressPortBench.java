@@ -24,12 +24,15 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One packet's whole trip through a port: pool acquire, enqueue (buffer accounting), serialization
- * (a TX_FREE event), propagation on the {@link Link} (a DELIVER event), then a sink that returns
- * it to the pool. Reports nanoseconds per packet, i.e. about two events plus the port work.
+ * One packet's whole trip through a port: pool acquire, enqueue (buffer accounting), serialization,
+ * propagation on the {@link Link} (a DELIVER event), then a sink that returns it to the pool.
+ * Reports nanoseconds per packet.
  *
  * <p>{@code burst} packets are enqueued at once before the simulator drains them: 1 measures an
  * idle port (every packet starts serializing at once), 64 a port with a standing queue.
+ * {@code transmitter}: {@code arrival} = departures computed on arrival (the default for such a
+ * port: one event per packet); {@code events} = the event-driven transmitter (a TX_FREE event per
+ * queued packet besides the delivery).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -43,6 +46,9 @@ public class EgressPortBench {
 
   @Param({"1", "64"})
   int burst;
+
+  @Param({"arrival", "events"})
+  String transmitter;
 
   private Simulator sim;
   private PacketPool pool;
@@ -58,6 +64,9 @@ public class EgressPortBench {
     Link link = new Link(sim, Simulator.PS_PER_US);
     port = new EgressPort(sim, pool, counters, config, link, "bench");
     link.connectTo(new Sink(pool));
+    if (transmitter.equals("events")) {
+      port.useEventDrivenTransmitter();
+    }
   }
 
   @Benchmark
