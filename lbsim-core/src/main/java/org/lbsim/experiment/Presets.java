@@ -150,6 +150,12 @@ public final class Presets {
         new CcComparisonTable(List.of("lb", "workload.size"), "ideal", "mswift"));
   }
 
+  /**
+   * The data rate at which a host link of lbsim's default packet format is exactly full with
+   * data (4158 B + 20 B gap) and one returned ACK (64 B + 20 B gap) per slot: 4178 / 4262.
+   */
+  static final String FULL_HOST_LINK_RATE = "0.9802909432";
+
   static Preset queueScaling() {
     List<String> sizes = new ArrayList<>();
     for (int m = 32; m <= 2048; m *= 2) {
@@ -158,11 +164,18 @@ public final class Presets {
     return new Preset("queue-scaling",
         "Largest queue against message size m at full utilization, log-log slope (study Table 3, Fig. 6)",
         "Simple RR and JSQ grow as m (slope ~1); RSQ and Host Pkt as sqrt(m) (~0.5); Host DR and Ofan stay flat (~0)",
-        // Buffers large enough never to drop (8 MB), so the queue can show its growth; ECN at
+        // Buffers large enough never to drop (32 MB), so the queue can show its growth; ECN at
         // 80 KB, the study's REPS threshold (10 % of its 800 KB ports), so adaptive schemes still
         // see marks. Switch AR quantizes against the port buffer, so its buckets are coarse here.
-        List.of("workload.kind=permutation", "buffer.bytes=8MB", "buffer.ecn_fraction=0.01"),
-        List.of(new Axis("lb", available(SCALING_SCHEMES)), new Axis("workload.size", sizes)), 2,
+        // Full utilization as in the study's simulator: each host link carries its data packets
+        // and the ACKs it returns (4178 B + 84 B per slot, so data at 4178/4262 of the line rate,
+        // where the study sends 4096 B of its 4178 B slot), and every flow starts at a random
+        // phase within its first slot (the study's start + rnd() % ipd) instead of all in the
+        // same picosecond. Both keep the order in which a ToR's synchronized packets reach it
+        // fixed, which Simple RR's linear growth needs (docs/reproduction/queue-scaling.md).
+        List.of("workload.kind=permutation", "buffer.bytes=32MB", "buffer.ecn_fraction=0.0025",
+            "transport.rate_coef=" + FULL_HOST_LINK_RATE, "workload.start_jitter=1"),
+        List.of(new Axis("lb", available(SCALING_SCHEMES)), new Axis("workload.size", sizes)), 3,
         new QueueScaling(4096 + 62));
   }
 }

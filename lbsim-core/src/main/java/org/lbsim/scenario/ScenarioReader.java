@@ -474,6 +474,10 @@ public final class ScenarioReader {
     if (!Double.isNaN(unit) && !(unit > 0)) {
       bad("workload.start_unit_ps", v.get("workload.start_unit_ps"), "a positive number of picoseconds");
     }
+    double jitter = number(v, "workload.start_jitter");
+    if (!Double.isNaN(jitter) && !(jitter >= 0)) {
+      bad("workload.start_jitter", v.get("workload.start_jitter"), "0 or a positive number of pacing slots");
+    }
     Path file = null;
     if ("cm".equals(kind)) {
       String f = v.get("workload.file");

@@ -3,7 +3,9 @@ package org.lbsim.scenario;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.lbsim.engine.RandomStreams;
+import org.lbsim.net.PortConfig;
 import org.lbsim.workload.Collectives;
 import org.lbsim.workload.ConnectionMatrix;
 import org.lbsim.training.Cluster;
@@ -19,7 +21,7 @@ final class Workloads {
   static List<FlowSpec> generate(Scenario s, RandomStreams random) {
     WorkloadSpec w = s.workload();
     int hosts = s.topology().hosts();
-    return switch (w.kind()) {
+    List<FlowSpec> flows = switch (w.kind()) {
       case "permutation" -> Collectives.permutation(hosts, w.sizeBytes(), random.stream("workload/permutation"));
       case "all-to-all" -> Collectives.allToAll(hosts, w.sizeBytes());
       case "ring-allreduce" -> Collectives.ringAllReduce(hosts, w.sizeBytes());
@@ -30,6 +32,30 @@ final class Workloads {
       case "training" -> training(s, random).flows();
       default -> throw new IllegalStateException("unvalidated workload kind " + w.kind());
     };
+    return w.kind().equals("training") ? flows : jitterStarts(s, flows, random);
+  }
+
+  /**
+   * {@code workload.start_jitter}: each flow starts U[0, x slots) later, one slot being the host
+   * link's pacing slot (a data packet and its gap, at the scenario's rate coefficient). With
+   * x = 1 every flow of a collective gets its own phase within a slot, as the study's simulator
+   * gives its flows (start + rnd() % ipd), instead of all flows starting in the same picosecond.
+   */
+  static List<FlowSpec> jitterStarts(Scenario s, List<FlowSpec> flows, RandomStreams random) {
+    double x = Double.parseDouble(s.values().getOrDefault("workload.start_jitter", "0").trim());
+    if (x <= 0) {
+      return flows;
+    }
+    long slotPs = PortConfig.serializationPs(ScenarioRunner.wireFormat(s).pacingSlotBytes(),
+        s.hostLink().bitsPerSecond());
+    long spreadPs = Math.max(1, Math.round(x * slotPs / s.rateCoef()));
+    SplittableRandom r = random.stream("workload/start-jitter");
+    List<FlowSpec> out = new ArrayList<>(flows.size());
+    for (FlowSpec f : flows) {
+      out.add(new FlowSpec(f.id(), f.src(), f.dst(), f.bytes(), f.startPs() + r.nextLong(spreadPs), f.deps(),
+          f.stage()));
+    }
+    return out;
   }
 
   /** The training jobs of a {@code workload.kind: training} scenario (validated by the reader). */

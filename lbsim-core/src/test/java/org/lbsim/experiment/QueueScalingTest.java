@@ -7,8 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The study's queue-scaling classes (Table 3, Fig. 6) on the 128-host fat tree: the largest
- * queue against the message size m = 32..2048 packets of a permutation at full rate.
+ * The study's queue-scaling classes (Table 3, Fig. 6) on a smaller fabric than the preset's: the
+ * queue-scaling preset (a permutation at full rate, m = 32..2048 packets, flows at random phases
+ * within a slot) on the 16-host fat tree (k = 4), the largest queue per m the median of 3 seeds.
  */
 class QueueScalingTest {
   @Test
@@ -17,12 +18,13 @@ class QueueScalingTest {
     List<String> schemes = List.of("simple-rr", "jsq", "rsq", "host-spray", "host-dr", "ofan");
     List<Axis> axes = new ArrayList<>(p.axes());
     axes.set(0, new Axis("lb", schemes));
-    List<GridPoint> grid = GridPoint.expand(axes, 1);
-    List<RunRecord> runs = ExperimentRunner.run(p.name(), p.base(), grid, List.of(), 2, null, done -> {});
+    List<GridPoint> grid = GridPoint.expand(axes, 3);
+    List<RunRecord> runs = ExperimentRunner.run(p.name(), p.base(), grid, List.of("topology.k=4"), 2, null,
+        done -> {});
     Table t = p.analysis().analyze(runs);
-    // Θ(m): sticky synchronized flows collide on downlinks (JSQ ~1.0 here; Simple RR ~0.67, see docs)
+    // Θ(m): sticky synchronized flows collide on downlinks (both about 1.0 here)
+    assertThat(QueueScaling.slope(t, "simple-rr")).as(t.render()).isGreaterThanOrEqualTo(0.7);
     assertThat(QueueScaling.slope(t, "jsq")).as(t.render()).isGreaterThanOrEqualTo(0.7);
-    assertThat(QueueScaling.slope(t, "simple-rr")).as(t.render()).isGreaterThanOrEqualTo(0.6);
     // Θ(√m): a zero-drift random walk
     assertThat(QueueScaling.slope(t, "rsq")).as(t.render()).isBetween(0.3, 0.7);
     assertThat(QueueScaling.slope(t, "host-spray")).as(t.render()).isBetween(0.3, 0.7);
