@@ -17,7 +17,7 @@ public final class Presets {
 
   public static List<Preset> all() {
     List<Preset> all = new ArrayList<>(List.of(fig1(), queueScaling(), linkOverload(), smallBuffers(), messageSize(),
-        packetSize(), sackThreshold(), mswift(), fig14()));
+        packetSize(), sackThreshold(), sackDupAcks(), mswift(), fig14()));
     all.addAll(FailurePresets.all());
     return List.copyOf(all);
   }
@@ -64,6 +64,25 @@ public final class Presets {
         List.of("lr=sack", "lb=host-spray", "workload.size=1MiB"),
         List.of(new Axis("sack.threshold", SACK_THRESHOLDS), Axis.of("workload.kind", "all-to-all", "permutation")), 1,
         new BestMarked(new OverBoundTable("sack.threshold", "workload.kind")));
+  }
+
+  /**
+   * A variant of {@link #sackThreshold()}'s all-to-all where x matters: the study simulator's
+   * own SACK sender ({@code -sack 0 -dup x}: on the x-th duplicate ACK resend every hole below
+   * the highest SACKed packet; go-back-N on timeout) on a 16-host fat tree (15 flows per host,
+   * so a flow has about 10 packets in flight at 800 Gb/s) with 8-packet queues. Too small an x
+   * resends packets that spraying only delayed, too large an x waits for the timer, whose
+   * go-back-N resends the whole window (docs/reproduction/sack-dupacks.md).
+   */
+  static Preset sackDupAcks() {
+    return new Preset("sack-dupacks",
+        "SACK with the study simulator's duplicate-ACK trigger (-sack 0 -dup x) on a 16-host all-to-all with 8-packet "
+            + "queues: median CCT % over the bound per x (* = best x)",
+        "best x about 6 for all-to-all",
+        List.of("topology.k=4", "buffer.packets=8", "workload.size=1MiB", "lb=host-spray", "lr=sack",
+            "sack.trigger=dupacks", "sack.threshold=0"),
+        List.of(new Axis("sack.dupacks", SACK_THRESHOLDS), Axis.of("workload.kind", "all-to-all")), 10,
+        new BestMarked(new OverBoundTable("sack.dupacks", "workload.kind")));
   }
 
   /** The packet-spraying contenders of the sensitivity figures (Figs. 9-13). */

@@ -269,6 +269,17 @@ public final class ScenarioReader {
   private RecoveryParams recovery(Map<String, String> v, String lr) {
     int threshold = intValue(v, "sack.threshold", 0);
     int fr = intValue(v, "sack.fast_retransmit", 0);
+    String trigger = choice(v, "sack.trigger");
+    int dupacks = -1;
+    String dupText = v.get("sack.dupacks").trim();
+    if (!dupText.equals("auto")) {
+      dupacks = intValue(v, "sack.dupacks", 1);
+    }
+    boolean dupTrigger = trigger != null && !trigger.equals("beyond") && lr.equals("sack");
+    if (dupTrigger && dupacks == -1 && threshold == 0) {
+      bad("sack.threshold", v.get("sack.threshold"), "at least 1 with sack.trigger " + trigger
+          + " and sack.dupacks auto (a duplicate-ACK count)");
+    }
     if (fr > 1) {
       bad("sack.fast_retransmit", v.get("sack.fast_retransmit"), "0 or 1");
     }
@@ -286,11 +297,12 @@ public final class ScenarioReader {
     if (low > 0 && high > 0 && high < low) {
       bad("irn.rto_high_us", v.get("irn.rto_high_us"), "at least irn.rto_low_us (" + v.get("irn.rto_low_us").trim() + ")");
     }
-    if (threshold < 0 || fr < 0 || fr > 1 || cap == Long.MIN_VALUE || low == Long.MIN_VALUE || high == Long.MIN_VALUE
+    if (threshold < 0 || trigger == null || dupacks == Integer.MIN_VALUE || (dupTrigger && dupacks == -1 && threshold == 0)
+        || fr < 0 || fr > 1 || cap == Long.MIN_VALUE || low == Long.MIN_VALUE || high == Long.MIN_VALUE
         || lowPackets < 0) {
       return null;
     }
-    return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets);
+    return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets, trigger, dupacks);
   }
 
   private PortFeatures portFeatures(Map<String, String> v, int trimmedBytes, int dataBytes, boolean reference) {

@@ -127,6 +127,12 @@ public final class ScenarioSchema {
             + "reordering threshold; gbn = RoCE go-back-N; irn = IRN selective repeat (see docs/algorithms.md)"));
     s.add(new Setting("sack.threshold", Type.INT, "3", List.of(),
         "lr sack: a hole is lost once the highest SACKed sequence is more than this many packets beyond it (x)"));
+    s.add(new Setting("sack.trigger", Type.CHOICE, "beyond", org.lbsim.transport.RecoveryParams.SACK_TRIGGERS,
+        "lr sack: what declares a hole lost; beyond = a SACK more than x beyond it; dupacks = the study simulator's "
+            + "-sack x -dup d: on the d-th duplicate ACK resend every hole below a SACK more than x beyond the first, "
+            + "go-back-N on timeout; newreno = its -dup d without -sack: resend the first hole (docs/algorithms.md)"));
+    s.add(new Setting("sack.dupacks", Type.TEXT, "auto", List.of(),
+        "lr sack, trigger dupacks or newreno: duplicate ACKs d that start fast recovery; auto = sack.threshold"));
     s.add(new Setting("sack.fast_retransmit", Type.INT, "1", List.of(),
         "lr sack: 1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)"));
     s.add(new Setting("irn.bdp_cap", Type.TEXT, "auto", List.of(),

@@ -11,9 +11,33 @@ package org.lbsim.transport;
  *     #IRN_RTO_LOW_PS} scaled by the fabric's base RTT over {@link #IRN_PAPER_RTT_PS}
  * @param irnRtoHighPs IRN: timeout otherwise; -1 = {@link #IRN_RTO_HIGH_PS}, scaled the same way
  * @param irnLowPackets IRN: the in-flight count up to which RTO_low applies
+ * @param sackTrigger SACK: what declares a hole lost; beyond = a SACK more than the threshold
+ *     beyond it; dupacks = the study simulator's -sack x -dup d (x = the threshold; fast
+ *     recovery on the d-th duplicate ACK, go-back-N timeout); newreno = its -dup d without -sack
+ * @param sackDupAcks SACK dupacks / newreno: the duplicate-ACK count that starts fast recovery;
+ *     -1 = {@code sackThreshold}
  */
 public record RecoveryParams(String kind, int sackThreshold, boolean fastRetransmit, long irnBdpCap,
-    long irnRtoLowPs, long irnRtoHighPs, int irnLowPackets) {
+    long irnRtoLowPs, long irnRtoHighPs, int irnLowPackets, String sackTrigger, int sackDupAcks) {
+
+  /** SACK's hole-declaring rules ({@code sack.trigger}). */
+  public static final java.util.List<String> SACK_TRIGGERS = java.util.List.of("beyond", "dupacks", "newreno");
+
+  /** The default trigger, {@code beyond}. */
+  public RecoveryParams(String kind, int sackThreshold, boolean fastRetransmit, long irnBdpCap, long irnRtoLowPs,
+      long irnRtoHighPs, int irnLowPackets) {
+    this(kind, sackThreshold, fastRetransmit, irnBdpCap, irnRtoLowPs, irnRtoHighPs, irnLowPackets, "beyond", -1);
+  }
+
+  /** SACK dupacks / newreno: the duplicate ACKs that start fast recovery ({@code -dup}). */
+  public int dupAckThreshold() {
+    return sackDupAcks >= 0 ? sackDupAcks : sackThreshold;
+  }
+
+  /** Whether SACK runs the study simulator's duplicate-ACK sender ({@link #sackTrigger} dupacks or newreno). */
+  public boolean dupAckTrigger() {
+    return !sackTrigger.equals("beyond");
+  }
 
   /** IRN's published timeouts (Mittal et al., SIGCOMM 2018): RTO_low = 100 us, RTO_high = 320 us, N = 3. */
   public static final long IRN_RTO_LOW_PS = 100_000_000L;
@@ -52,6 +76,13 @@ public record RecoveryParams(String kind, int sackThreshold, boolean fastRetrans
     }
     if (sackThreshold < 0) {
       throw new IllegalArgumentException("sack threshold must be >= 0, got " + sackThreshold);
+    }
+    if (!SACK_TRIGGERS.contains(sackTrigger)) {
+      throw new IllegalArgumentException("unknown sack trigger '" + sackTrigger + "' (allowed: beyond, dupacks, newreno)");
+    }
+    int dup = sackDupAcks >= 0 ? sackDupAcks : sackThreshold; // fields are not assigned yet
+    if (kind.equals("sack") && !sackTrigger.equals("beyond") && dup < 1) {
+      throw new IllegalArgumentException("sack trigger " + sackTrigger + " needs a duplicate-ACK count >= 1, got " + dup);
     }
   }
 }

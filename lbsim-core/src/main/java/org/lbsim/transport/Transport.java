@@ -141,7 +141,10 @@ public final class Transport implements Node {
   private LossRecovery lossRecovery(FlowSpec f, long target, RttEstimator rtt) {
     RecoveryParams r = settings.recovery();
     return switch (r.kind()) {
-      case "sack" -> SelectiveRepeat.sack(target, rtt, r.sackThreshold(), r.fastRetransmit());
+      case "sack" -> r.dupAckTrigger()
+          ? new DupAckRecovery(target, rtt, r.dupAckThreshold(), r.sackTrigger().equals("dupacks") ? r.sackThreshold() : -1,
+              r.fastRetransmit())
+          : SelectiveRepeat.sack(target, rtt, r.sackThreshold(), r.fastRetransmit());
       case "gbn" -> new GoBackN(target, rtt);
       case "irn" -> SelectiveRepeat.irn(target, rtt, r.irnBdpCap() > 0 ? r.irnBdpCap() : bdpPackets(f.src(), f.dst()),
           r.irnRtoLowPs(baseRttPs()), r.irnRtoHighPs(baseRttPs()), r.irnLowPackets());

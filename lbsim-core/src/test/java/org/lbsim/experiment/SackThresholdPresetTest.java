@@ -17,6 +17,18 @@ class SackThresholdPresetTest {
   }
 
   @Test
+  void theDupAckVariantSweepsTheDuplicateCountOnASmallAllToAll() {
+    Preset p = Presets.find("sack-dupacks");
+    assertThat(p).isNotNull();
+    assertThat(p.base()).contains("topology.k=4", "buffer.packets=8", "lr=sack", "sack.trigger=dupacks",
+        "sack.threshold=0", "lb=host-spray");
+    assertThat(p.axes().get(0).key()).isEqualTo("sack.dupacks");
+    assertThat(p.axes().get(0).values()).isEqualTo(Presets.SACK_THRESHOLDS);
+    assertThat(p.axes().get(1).values()).containsExactly("all-to-all");
+    assertThat(p.grid(p.seeds())).hasSize(12 * 10);
+  }
+
+  @Test
   void bestMarkedStarsTheLowestValuePerColumn() {
     Analysis fixed = runs -> new Table(List.of("x", "a % over bound", "b % over bound", "unfinished runs"),
         List.of(List.of("1", "5.00", "9.00", "0"), List.of("2", "3.00", "-", "0"), List.of("3", "4.00", "8.50", "0")));

@@ -3,6 +3,7 @@ package org.lbsim.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -149,6 +150,33 @@ class LossRecoveryRunTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"dupacks", "newreno"})
+  void theStudySimulatorsDupAckSendersCompleteOverLossAndTrimming(String trigger) {
+    for (String trimming : List.of("off", "all")) {
+      RunResult r = Scenarios.run(Scenarios.of("topology.k=4", "workload.kind=permutation", "workload.size=128KiB",
+          "loss.random_rate=0.01", "loss.flaky_links=2", "loss.burst_us=2", "loss.period_us=10", "lr=sack",
+          "sack.trigger=" + trigger, "sack.threshold=3", "buffer.packets=8", "buffer.trimming=" + trimming));
+      assertThat(r.unfinishedFlows()).isZero();
+      assertThat(r.counters().get("retransmissions")).isPositive();
+      assertThat(r.counters().get("timeouts")).isPositive();
+    }
+  }
+
+  @Test
+  void theDefaultTriggerIsTheSackDistanceAndDupAckCountsFollowTheThresholdUnlessSet() {
+    org.lbsim.transport.RecoveryParams d = Scenarios.of("lr=sack", "sack.threshold=5").recovery();
+    assertThat(d.sackTrigger()).isEqualTo("beyond");
+    assertThat(d.dupAckTrigger()).isFalse();
+    org.lbsim.transport.RecoveryParams auto = Scenarios.of("lr=sack", "sack.threshold=5", "sack.trigger=dupacks")
+        .recovery();
+    assertThat(auto.dupAckThreshold()).isEqualTo(5);
+    org.lbsim.transport.RecoveryParams set = Scenarios.of("lr=sack", "sack.threshold=0", "sack.trigger=dupacks",
+        "sack.dupacks=6").recovery();
+    assertThat(set.sackThreshold()).isZero();
+    assertThat(set.dupAckThreshold()).isEqualTo(6);
+  }
+
   @Test
   void irnTimeoutsScaleWithTheFabricsBaseRttUnlessSet() {
     org.lbsim.transport.RecoveryParams auto = Scenarios.of("lr=irn").recovery();
@@ -174,6 +202,11 @@ class LossRecoveryRunTest {
   void badLossRecoveryValuesAreRefusedWithKeyValueAndAllowed() {
     assertThatThrownBy(() -> Scenarios.of("lr=tcp")).hasMessageContaining("lr: invalid value (got 'tcp'; allowed: erasure, sack, gbn, irn)");
     assertThatThrownBy(() -> Scenarios.of("sack.fast_retransmit=2")).hasMessageContaining("sack.fast_retransmit");
+    assertThatThrownBy(() -> Scenarios.of("sack.trigger=sometimes")).hasMessageContaining("allowed: beyond, dupacks, newreno");
+    assertThatThrownBy(() -> Scenarios.of("lr=sack", "sack.trigger=dupacks", "sack.dupacks=0"))
+        .hasMessageContaining("sack.dupacks");
+    assertThatThrownBy(() -> Scenarios.of("lr=sack", "sack.trigger=newreno", "sack.threshold=0"))
+        .hasMessageContaining("sack.threshold");
     assertThatThrownBy(() -> Scenarios.of("buffer.trimming=some")).hasMessageContaining("allowed: off, all, tor-down");
     assertThatThrownBy(() -> Scenarios.of("loss.random_rate=1.5")).hasMessageContaining("loss.random_rate");
     assertThatThrownBy(() -> Scenarios.of("buffer.pfc_xoff_packets=4", "buffer.pfc_xon_packets=6"))

@@ -1,0 +1,286 @@
+package org.lbsim.transport;
+
+import java.util.BitSet;
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Packet;
+
+/**
+ * The study simulator's SACK sender ({@code htsim_constcca}, reference model §3.4), selected by
+ * {@code sack.trigger: dupacks} ({@code -sack L -dup d}: L = {@code sack.threshold}, d =
+ * {@code sack.dupacks}, by default L) or {@code newreno} ({@code -dup d} without {@code -sack}).
+ *
+ * <p>ACKs: a new cumulative ack resets the duplicate-ACK count and restarts the timer (or stops
+ * it when everything sent is acknowledged). Any other ACK is a duplicate and counts one. The
+ * d-th duplicate (exactly the d-th; later ones count on without effect) starts fast recovery,
+ * unless the cumulative ack has not yet passed the point a previous recovery or timeout marked,
+ * or nothing beyond the cumulative ack has been sent:
+ * <ul>
+ *   <li>dupacks: if the highest packet this ACK's bitmap SACKs lies more than L packets beyond
+ *       the hole at the cumulative ack, every unSACKed packet below it (the hole included) is
+ *       resent and the timer stops until the next send; otherwise nothing is resent;</li>
+ *   <li>newreno: the hole at the cumulative ack is resent.</li>
+ * </ul>
+ * Either way the sender is then in fast recovery until the cumulative ack reaches what had been
+ * sent when it began: duplicates are ignored, and each new cumulative ack short of that
+ * ("partial ack") resends the packet at the new cumulative ack.
+ *
+ * <p>Timeout: the timer is armed by a send when it is not running, moved to now + RTO by a new
+ * cumulative ack. When it expires, the RTO doubles (until the next ACK brings a new RTT sample),
+ * fast recovery ends, and the sender goes back to the cumulative ack: it resends that packet
+ * and then every later one in order, SACKed or not (go-back-N).
+ *
+ * <p>Resends wait for the flow's next pacing slot and go before new data, lowest first (the
+ * study simulator sends one at once if a pacing gap has passed since the last send, and queues
+ * the rest the same way). A NACK for a trimmed packet resends it.
+ */
+final class DupAckRecovery implements LossRecovery {
+  private static final long NONE = Long.MIN_VALUE;
+
+  private final int target;
+  private final RttEstimator rtt;
+  private final int dupThreshold;
+  private final int sackLimit; // < 0: NewReno
+  private final boolean fastRetransmit;
+  private PathPolicy path;
+
+  private final BitSet resend = new BitSet(); // sequences queued for a resend
+  private final int[] entropyOf;
+  private boolean choseResend; // nextToSend returned a queued resend
+  private int cum; // the receiver's cumulative ack: the lowest sequence it lacks
+  private int next; // next sequence to send in order (a timeout rewinds it)
+  private int maxSent = -1;
+  private int dupacks;
+  private boolean recovering;
+  private int recover; // fast recovery ends once cum reaches it; none starts before
+  private long deadline = NONE;
+  private int backoff;
+  private long lost;
+  private long retransmissions;
+  private long timeouts;
+  private long fastRecoveries;
+
+  /**
+   * @param dupThreshold duplicate ACKs that start fast recovery ({@code -dup})
+   * @param sackLimit {@code -sack L}: resend the holes below a SACK more than L beyond the first;
+   *     negative: NewReno (no {@code -sack}): resend the first hole
+   * @param fastRetransmit false: the study's {@code -nofr} (duplicates are counted, nothing else;
+   *     only timeouts and NACKs recover)
+   */
+  DupAckRecovery(long targetPackets, RttEstimator rtt, int dupThreshold, int sackLimit, boolean fastRetransmit) {
+    if (targetPackets > Integer.MAX_VALUE - 64) {
+      throw new IllegalArgumentException("message too long for SACK: " + targetPackets + " packets");
+    }
+    if (dupThreshold < 1) {
+      throw new IllegalArgumentException("the duplicate-ACK threshold must be >= 1, got " + dupThreshold);
+    }
+    this.target = (int) targetPackets;
+    this.rtt = rtt;
+    this.dupThreshold = dupThreshold;
+    this.sackLimit = sackLimit;
+    this.fastRetransmit = fastRetransmit;
+    this.entropyOf = new int[target];
+  }
+
+  @Override
+  public void setPathPolicy(PathPolicy path) {
+    this.path = path;
+  }
+
+  @Override
+  public long nextToSend(long nowPs) {
+    choseResend = false;
+    if (complete()) {
+      return -1;
+    }
+    int r = resend.nextSetBit(0);
+    if (r >= 0 && r < cum) {
+      resend.clear(0, cum); // acknowledged meanwhile
+      r = resend.nextSetBit(cum);
+    }
+    if (r >= 0 && r <= next) { // a resend beyond a rewound send point waits for it
+      choseResend = true;
+      return r;
+    }
+    return next < target ? next : -1;
+  }
+
+  @Override
+  public void onSent(long seq, int entropy, long nowPs) {
+    int s = (int) seq;
+    if (choseResend) {
+      resend.clear(s);
+      choseResend = false;
+    }
+    if (s == next) {
+      next = s + 1; // a resend of the send point also moves it (the study simulator would send it twice)
+    }
+    if (s <= maxSent) {
+      retransmissions++;
+    } else {
+      maxSent = s;
+    }
+    entropyOf[s] = entropy;
+    if (deadline == NONE) {
+      deadline = nowPs + rtoPs();
+    }
+  }
+
+  @Override
+  public void onAck(Packet ack, long nowPs) {
+    if (ack.trimmed || ack.returned) {
+      onTrimmed(ack, nowPs);
+      return;
+    }
+    int c = (int) Math.min(ack.cumAck, target);
+    if (c < cum) {
+      return; // older than what we know
+    }
+    backoff = 0; // every ACK is a new RTT sample
+    if (c > cum) {
+      onNewAck(c, nowPs);
+    } else {
+      onDuplicate(ack);
+    }
+  }
+
+  @Override
+  public void onNack(Packet nack, long nowPs) {
+    onAck(nack, nowPs);
+  }
+
+  /** A trimmed packet's NACK (or its header returned by a switch): resend it. */
+  private void onTrimmed(Packet nack, long nowPs) {
+    int s = (int) nack.seq;
+    if (s >= cum && s <= maxSent) {
+      queueResend(s);
+    }
+    path.onNack(nack.entropy, nowPs);
+  }
+
+  private void onNewAck(int c, long nowPs) {
+    deadline = nowPs + rtoPs();
+    if (c >= next) {
+      next = c;
+      deadline = NONE; // everything sent is acknowledged
+    }
+    cum = c;
+    if (!recovering || c >= recover) {
+      recovering = false;
+      dupacks = 0;
+      return;
+    }
+    queueResend(c); // a partial ack: the next hole is lost too
+  }
+
+  private void onDuplicate(Packet ack) {
+    if (recovering) {
+      return;
+    }
+    dupacks++;
+    if (!fastRetransmit || dupacks != dupThreshold || cum < recover || cum >= next) {
+      return;
+    }
+    fastRecoveries++;
+    if (sackLimit >= 0) {
+      long bits = ack.sackBits; // bit i = packet cum + 1 + i
+      int beyond = 64 - Long.numberOfLeadingZeros(bits); // highest SACKed packet's distance from the hole
+      if (bits != 0 && beyond > sackLimit) {
+        for (int i = 0; i < beyond; i++) {
+          if (i == 0 || (bits & (1L << (i - 1))) == 0) {
+            queueResend(cum + i);
+          }
+        }
+        deadline = NONE; // restarted by the next send
+      }
+    } else {
+      queueResend(cum);
+    }
+    recovering = true;
+    recover = next;
+  }
+
+  private void queueResend(int s) {
+    if (s < target && !resend.get(s)) {
+      resend.set(s);
+      lost++;
+    }
+  }
+
+  long rtoPs() {
+    return rtt.rtoPs() << backoff;
+  }
+
+  @Override
+  public long timerDeadlinePs() {
+    return complete() || deadline == NONE ? -1 : deadline;
+  }
+
+  @Override
+  public void onTimeout(long nowPs) {
+    timeouts++;
+    if (backoff < SelectiveRepeat.MAX_BACKOFF) {
+      backoff++;
+    }
+    deadline = nowPs + rtoPs();
+    recovering = false;
+    dupacks = 0;
+    recover = next;
+    if (next > cum + 1) {
+      lost += next - cum - 1; // sent again in order
+    }
+    next = cum + 1;
+    queueResend(cum);
+    path.onTimeout(entropyOf[cum], nowPs);
+  }
+
+  @Override
+  public long inFlight(long nowPs) {
+    return Math.max(0, (long) maxSent + 1 - cum);
+  }
+
+  @Override
+  public boolean complete() {
+    return cum >= target;
+  }
+
+  @Override
+  public long packetsDeclaredLost() {
+    return lost;
+  }
+
+  @Override
+  public long extraPacketsSent() {
+    return retransmissions;
+  }
+
+  @Override
+  public long retransmissions() {
+    return retransmissions;
+  }
+
+  @Override
+  public long timeouts() {
+    return timeouts;
+  }
+
+  int cumulativeAck() {
+    return cum;
+  }
+
+  int duplicateAcks() {
+    return dupacks;
+  }
+
+  boolean inFastRecovery() {
+    return recovering;
+  }
+
+  long fastRecoveries() {
+    return fastRecoveries;
+  }
+
+  /** Sequences queued for a resend, lowest first. */
+  int[] queuedResends() {
+    return resend.stream().filter(s -> s >= cum).toArray();
+  }
+}
