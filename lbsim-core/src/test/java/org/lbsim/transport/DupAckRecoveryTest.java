@@ -2,6 +2,8 @@ package org.lbsim.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.lbsim.transport.SackAcks.NO_PATH;
+import static org.lbsim.transport.SackAcks.ack;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,18 +13,7 @@ import org.lbsim.net.Packet;
 
 /** The study simulator's duplicate-ACK SACK sender (reference model §3.4): ACKs in, resends out. */
 class DupAckRecoveryTest {
-  private static final PathPolicy NO_PATH = (p, now) -> {};
   private static final long US = 1_000_000L;
-
-  /** The SackReceiver's ACK for a packet: cumulative ack = lowest missing, bit i = packet cum + 1 + i held. */
-  private static Packet ack(long seq, long cum, long bits) {
-    Packet a = new Packet();
-    a.type = Packet.ACK;
-    a.seq = seq;
-    a.cumAck = cum;
-    a.sackBits = bits;
-    return a;
-  }
 
   /** What the receiver answers to each packet of {@code arrivals} in turn, holding also {@code held} already. */
   private static List<Packet> acksFor(int... arrivals) {

@@ -1,23 +1,15 @@
 package org.lbsim.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.lbsim.transport.SackAcks.NO_PATH;
+import static org.lbsim.transport.SackAcks.ack;
 
 import org.junit.jupiter.api.Test;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Packet;
 
 class SenderRulesTest {
-  private static final PathPolicy NO_PATH = (p, now) -> {};
   private static final long US = 1_000_000L;
-
-  private static Packet ack(long seq, long cum, long bits) {
-    Packet a = new Packet();
-    a.type = Packet.ACK;
-    a.seq = seq;
-    a.cumAck = cum;
-    a.sackBits = bits;
-    return a;
-  }
 
   private static void sendAll(LossRecovery lr, int n) {
     for (int i = 0; i < n; i++) {
