@@ -124,7 +124,9 @@ final class RecommendCommand implements Callable<Integer> {
     if (!byKey.containsKey("lb")) {
       List<String> all = new ArrayList<>();
       for (LbDesign d : LbDesigns.all()) {
-        all.add(d.name());
+        if (!d.oracle()) { // an oracle needs a controller that knows the traffic; only when asked for
+          all.add(d.name());
+        }
       }
       Map<String, List<String>> withLb = new LinkedHashMap<>();
       withLb.put("lb", all);

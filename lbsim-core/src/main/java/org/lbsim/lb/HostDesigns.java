@@ -10,7 +10,7 @@ final class HostDesigns {
   private HostDesigns() {}
 
   static List<LbDesign> all() {
-    return List.of(subflow(), plb(), reps(), bitmap(), hostDr());
+    return List.of(subflow(), plb(), reps(), bitmap(), hostDr(), centralTe());
   }
 
   private static LbDesign subflow() {
@@ -104,5 +104,36 @@ final class HostDesigns {
           };
         },
         (sw, ctx) -> new Ecmp());
+  }
+
+  private static LbDesign centralTe() {
+    return new LbDesign("central-te",
+        "Central TE (oracle): a controller that knows every flow of a stage pins each to one source route, "
+            + "spreading flows as evenly as the fabric allows (equitable bipartite edge coloring per tier; "
+            + "a permutation gets link-disjoint paths); ACKs are planned the same way",
+        "Centralized traffic engineering as in Gangidi et al., SIGCOMM 2024 (Meta's RoCE training fabric); "
+            + "König's edge-coloring theorem. Not in the study: the oracle baseline",
+        List.of(), ECN_DEFAULT,
+        ctx -> {
+          int[] routes = RoutePlan.routes(ctx.topology(), ctx.flows(), false);
+          DrPaths paths = new DrPaths(ctx.topology());
+          return (flow, rnd) -> new PlannedPath(planned(routes, flow), paths.candidates(flow.src(), flow.dst()),
+              ctx.routes(), flow.src(), flow.dst());
+        },
+        ctx -> {
+          int[] routes = RoutePlan.routes(ctx.topology(), ctx.flows(), true);
+          DrPaths paths = new DrPaths(ctx.topology());
+          return (flow, rnd) -> new PlannedPath(planned(routes, flow), paths.candidates(flow.src(), flow.dst()),
+              ctx.routes(), flow.src(), flow.dst());
+        },
+        (sw, ctx) -> new Ecmp(), true);
+  }
+
+  private static int planned(int[] routes, FlowInfo flow) {
+    if (flow.flow() >= routes.length) {
+      throw new IllegalStateException("central-te was not given flow " + flow.flow() + " to plan; it knows "
+          + routes.length + " flows");
+    }
+    return routes[flow.flow()];
   }
 }

@@ -1,9 +1,11 @@
 package org.lbsim.lb;
 
+import java.util.List;
 import java.util.function.LongSupplier;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.net.Routes;
 import org.lbsim.topo.Topology;
+import org.lbsim.workload.FlowSpec;
 
 /**
  * What a load-balancing design needs to instantiate itself for one run.
@@ -16,12 +18,18 @@ import org.lbsim.topo.Topology;
  *     time-driven selectors (cached queue levels, flowlet gaps, utilization estimators) need one
  * @param routes routing's converged view of failed links, for source-routing hosts (Host DR);
  *     null when the scenario has no failures
+ * @param flows every flow of the run, for designs that plan ahead (a central controller); empty
+ *     when not known
  */
 public record LbContext(Params params, Topology topology, long bufferBytes, RandomStreams random, LongSupplier clock,
-    Routes routes) {
+    Routes routes, List<FlowSpec> flows) {
 
-  /** An intact fabric: no routing view, every path is usable. */
+  public LbContext {
+    flows = List.copyOf(flows);
+  }
+
+  /** An intact fabric: no routing view, every path is usable; the flows are not known. */
   public LbContext(Params params, Topology topology, long bufferBytes, RandomStreams random, LongSupplier clock) {
-    this(params, topology, bufferBytes, random, clock, null);
+    this(params, topology, bufferBytes, random, clock, null, List.of());
   }
 }

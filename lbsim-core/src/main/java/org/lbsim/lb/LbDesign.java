@@ -19,12 +19,21 @@ import org.lbsim.net.Switch;
  * @param host per-flow data path policy
  * @param ack per-flow ACK path policy at the receiver, or null to echo the data packet's entropy
  * @param switches per-switch port selector
+ * @param oracle true for a design that must know every flow in advance (a central controller):
+ *     a reference for the headroom left, not a candidate {@code recommend} proposes unasked
  */
 public record LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
     Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
-    BiFunction<Switch, LbContext, PortSelector> switches) {
+    BiFunction<Switch, LbContext, PortSelector> switches, boolean oracle) {
 
   public LbDesign {
     params = List.copyOf(params);
+  }
+
+  /** A design that decides from what hosts and switches see as they run. */
+  public LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
+      Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
+      BiFunction<Switch, LbContext, PortSelector> switches) {
+    this(name, summary, source, params, ecnFraction, host, ack, switches, false);
   }
 }

@@ -511,10 +511,25 @@ public final class ScenarioReader {
         bad("workload.senders", v.get("workload.senders"), "1 to " + (hosts - 1) + " senders on " + hosts + " hosts");
       }
     }
+    String locality = choice(v, "workload.locality");
+    if ("cross-pod".equals(locality)) {
+      if (kind != null && !"permutation".equals(kind)) {
+        bad("workload.locality", locality, "any (cross-pod applies to workload.kind permutation, not " + kind + ")");
+      } else if (topology != null && groups(topology) < 2) {
+        bad("workload.locality", locality, "any (cross-pod needs at least 2 pods or leaves)");
+      }
+    }
     if ("training".equals(kind)) {
       training(v, topology);
     }
     return new WorkloadSpec(kind, size, senders, receiver, file, unit);
+  }
+
+  private static int groups(Topology topology) {
+    if (topology instanceof FatTree ft) {
+      return ft.pods();
+    }
+    return topology instanceof LeafSpine ls ? ls.leaves() : 0;
   }
 
   /** Checks the job.* keys; the jobs themselves are built again by Workloads from the values. */

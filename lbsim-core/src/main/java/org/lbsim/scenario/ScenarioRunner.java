@@ -51,14 +51,16 @@ public final class ScenarioRunner {
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
         s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.portSignals());
     FailureSetup failures = FailureSetup.prepare(failurePlan(s), s.topology(), sim.random());
-    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes());
+    // Random streams are named, so drawing the workload first changes no other draw.
+    TrainingWorkload training = s.workload().kind().equals("training") ? Workloads.training(s, sim.random()) : null;
+    List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
+    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes(),
+        flows);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
     failures.install(fabric);
     if (s.values().getOrDefault("engine.transmitter", "auto").equals("events")) {
       fabric.ports().forEach(EgressPort::useEventDrivenTransmitter);
     }
-    TrainingWorkload training = s.workload().kind().equals("training") ? Workloads.training(s, sim.random()) : null;
-    List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     boolean reference = s.profile() == Profile.REFERENCE;
     double rhoMax = failures.rateFactor(flows, fs); // 1 without failures: the fair share
     CcDesign cc = CcDesigns.find(s.cc());

@@ -22,7 +22,9 @@ final class Workloads {
     WorkloadSpec w = s.workload();
     int hosts = s.topology().hosts();
     List<FlowSpec> flows = switch (w.kind()) {
-      case "permutation" -> Collectives.permutation(hosts, w.sizeBytes(), random.stream("workload/permutation"));
+      case "permutation" -> "cross-pod".equals(s.values().get("workload.locality"))
+          ? Collectives.crossGroupPermutation(hosts, podSize(s), w.sizeBytes(), random.stream("workload/permutation"))
+          : Collectives.permutation(hosts, w.sizeBytes(), random.stream("workload/permutation"));
       case "all-to-all" -> Collectives.allToAll(hosts, w.sizeBytes());
       case "ring-allreduce" -> Collectives.ringAllReduce(hosts, w.sizeBytes());
       case "ring-allgather" -> Collectives.ringAllGather(hosts, w.sizeBytes());
@@ -33,6 +35,17 @@ final class Workloads {
       default -> throw new IllegalStateException("unvalidated workload kind " + w.kind());
     };
     return w.kind().equals("training") ? flows : jitterStarts(s, flows, random);
+  }
+
+  /** Hosts per pod (fat tree) or per leaf (leaf-spine): the groups a cross-pod permutation leaves. */
+  static int podSize(Scenario s) {
+    if (s.topology() instanceof org.lbsim.topo.FatTree ft) {
+      return ft.hostsPerPod();
+    }
+    if (s.topology() instanceof org.lbsim.topo.LeafSpine ls) {
+      return ls.hostsPerLeaf();
+    }
+    throw new IllegalStateException("unvalidated workload.locality on " + s.topology());
   }
 
   /**

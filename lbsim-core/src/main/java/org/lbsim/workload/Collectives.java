@@ -67,6 +67,46 @@ public final class Collectives {
     return Collections.unmodifiableList(flows);
   }
 
+  /**
+   * Random permutation in which every flow leaves its group of {@code groupSize} consecutive
+   * hosts (its pod, or its leaf): every path has the fabric's full hop count, as the study's
+   * permutation bound assumes. Drawn as a uniform derangement, then each flow that stays in its
+   * group swaps destinations with a uniformly drawn flow for which the swap leaves both flows
+   * crossing groups (one always exists when there are at least two groups). Flow {@code i} is
+   * host {@code i}'s.
+   */
+  public static List<FlowSpec> crossGroupPermutation(int hosts, int groupSize, long bytes, SplittableRandom rng) {
+    requireHosts("permutation", hosts);
+    requireBytes("permutation", bytes);
+    if (groupSize < 1 || hosts % groupSize != 0 || hosts / groupSize < 2) {
+      throw new IllegalArgumentException("a cross-group permutation needs at least 2 groups of equal size; "
+          + hosts + " hosts in groups of " + groupSize);
+    }
+    int[] dst = randomDerangement(hosts, rng);
+    int[] choices = new int[hosts];
+    for (int i = 0; i < hosts; i++) {
+      int group = i / groupSize;
+      if (dst[i] / groupSize != group) {
+        continue;
+      }
+      int n = 0;
+      for (int j = 0; j < hosts; j++) {
+        if (j / groupSize != group && dst[j] / groupSize != group) {
+          choices[n++] = j; // then i takes dst[j] (outside i's group) and j takes dst[i] (inside it, not j's)
+        }
+      }
+      int j = choices[rng.nextInt(n)];
+      int t = dst[i];
+      dst[i] = dst[j];
+      dst[j] = t;
+    }
+    List<FlowSpec> flows = new ArrayList<>(hosts);
+    for (int s = 0; s < hosts; s++) {
+      flows.add(FlowSpec.independent(s, s, dst[s], bytes, 0));
+    }
+    return Collections.unmodifiableList(flows);
+  }
+
   /** Incast: every sender sends {@code bytes} to {@code receiver} at time 0, in array order. */
   public static List<FlowSpec> incast(int[] senders, int receiver, long bytes) {
     if (senders == null || senders.length == 0) {

@@ -44,6 +44,16 @@ class ScenarioReaderTest {
   }
 
   @Test
+  void crossPodLocalityIsOnlyForPermutations() throws IOException {
+    assertThat(problems("workload:\n  kind: all-to-all\n  locality: cross-pod\n")).containsExactly(dir.resolve("bad.yaml")
+        + ": workload.locality: invalid value (got 'cross-pod'; allowed: any (cross-pod applies to workload.kind "
+        + "permutation, not all-to-all))");
+    assertThat(problems("workload:\n  locality: nearby\n")).singleElement().asString()
+        .contains("workload.locality").contains("'nearby'").contains("any, cross-pod");
+    assertThat(Scenarios.of("workload.locality=cross-pod").values()).containsEntry("workload.locality", "cross-pod");
+  }
+
+  @Test
   void nestedYamlAndOverridesCombine() throws IOException {
     Path f = dir.resolve("ok.yaml");
     Files.writeString(f, "topology:\n  kind: leaf-spine\n  leaves: 4\nlinks:\n  rate_gbps: 400\n  tier1:\n"

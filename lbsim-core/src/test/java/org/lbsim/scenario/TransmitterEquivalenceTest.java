@@ -57,7 +57,10 @@ class TransmitterEquivalenceTest {
     long fastEvents = lastEvents;
     Path events = write(overrides, "events");
     assertThat(fastEvents).as("events with departures on arrival").isLessThanOrEqualTo(lastEvents);
-    if (!overrides.contains("pfc")) {
+    // Link-disjoint paths on a permutation: no packet ever waits behind another, so the
+    // event-driven transmitter schedules no extra event either.
+    boolean neverQueues = overrides.equals("lb=central-te;profile=default;workload.kind=permutation;buffer.packets=8");
+    if (!overrides.contains("pfc") && !neverQueues) {
       assertThat(fastEvents).as("events with departures on arrival").isLessThan(lastEvents);
     }
     for (String file : List.of("flows.csv", "ports.csv", "summary.json")) {

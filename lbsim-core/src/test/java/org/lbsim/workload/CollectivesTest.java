@@ -71,6 +71,33 @@ class CollectivesTest {
   }
 
   @Test
+  void crossPodPermutationIsADerangementInWhichEveryFlowLeavesItsPod() {
+    for (int seed = 1; seed <= 20; seed++) {
+      List<FlowSpec> flows = Collectives.crossGroupPermutation(128, 16, 1, new SplittableRandom(seed));
+      boolean[] received = new boolean[128];
+      for (int i = 0; i < 128; i++) {
+        FlowSpec f = flows.get(i);
+        assertThat(f.id()).isEqualTo(i);
+        assertThat(f.src()).isEqualTo(i);
+        assertThat(f.dst() / 16).as("seed %d flow %d", seed, i).isNotEqualTo(i / 16);
+        assertThat(received[f.dst()]).isFalse();
+        received[f.dst()] = true;
+      }
+    }
+    assertThat(Collectives.crossGroupPermutation(128, 16, 1, new SplittableRandom(5)))
+        .isEqualTo(Collectives.crossGroupPermutation(128, 16, 1, new SplittableRandom(5)))
+        .isNotEqualTo(Collectives.crossGroupPermutation(128, 16, 1, new SplittableRandom(6)));
+  }
+
+  @Test
+  void crossPodPermutationOfTwoPodsPairsThemUp() {
+    List<FlowSpec> flows = Collectives.crossGroupPermutation(4, 2, 1, new SplittableRandom(1));
+    assertThat(flows).allSatisfy(f -> assertThat(f.dst() / 2).isNotEqualTo(f.src() / 2));
+    assertThatThrownBy(() -> Collectives.crossGroupPermutation(8, 8, 1, new SplittableRandom(1)))
+        .hasMessageContaining("at least 2 groups");
+  }
+
+  @Test
   void permutationOfTwoHostsIsTheSwap() {
     List<FlowSpec> flows = Collectives.permutation(2, 5, new SplittableRandom(1));
 
