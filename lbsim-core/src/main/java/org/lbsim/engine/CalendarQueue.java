@@ -18,14 +18,20 @@ import java.util.Arrays;
  *   <li>the current bucket's events sit in a small binary heap keyed by (time, sequence), which
  *       gives the exact order; it also takes events scheduled into the current bucket (or before
  *       it, when the loop peeked ahead and stopped at its time limit).
- *   <li>events beyond the window wait in an overflow heap and move into the ring as the window
- *       reaches them, once each.
+ *   <li>events further out (pacing slots: 5–50 µs ahead) go on the unordered stacks of a coarse
+ *       ring, whose buckets are {@code buckets / 8} fine buckets wide and which covers
+ *       {@code coarse} of them; a coarse bucket is spread over the fine ring, its events touched
+ *       once more, when the fine window reaches it. Before it, those events sat in a binary heap
+ *       of one entry per flow, and each paid two ~14-level sifts.
+ *   <li>events beyond both wait in an overflow heap and move into the rings as the windows reach
+ *       them, once each.
  * </ul>
  *
- * <p>Every event with a bucket index at most {@code cur} is in the current heap, every event in
- * the ring has a bucket index in (cur, cur + buckets), every overflow event one at or after
- * cur + buckets; so the current heap's minimum is the queue's minimum. Nothing allocates once the
- * arrays have grown to the run's peak.
+ * <p>Invariants (fine bucket indices): every event at or before {@code cur} is in the current
+ * heap; every event in the fine ring lies in (cur, fineLimit], with fineLimit − cur < buckets;
+ * every coarse event lies after fineLimit, in coarse buckets (migrated, migrated + coarse); every
+ * overflow event lies after both. So the current heap's minimum is the queue's minimum. Nothing
+ * allocates once the arrays have grown to the run's peak.
  */
 public final class CalendarQueue implements EventQueue {
   private static final int NONE = -1;
@@ -34,6 +40,13 @@ public final class CalendarQueue implements EventQueue {
   private final int mask;
   private final int[] head; // per ring bucket: the top of its stack of slots, NONE = empty
   private final long[] nonEmpty; // one bit per ring bucket
+  private final int coarseShift; // fine buckets per coarse bucket = 2^coarseShift
+  private final int admission; // fine buckets ahead of cur whose coarse bucket is always spread already
+  private final int coarseMask;
+  private final int[] coarseHead;
+  private final long[] coarseNonEmpty;
+  private long migrated; // absolute index of the last coarse bucket spread over the fine ring
+  private int coarseCount;
   private final KeyedHeap current = new KeyedHeap(64);
   private final KeyedHeap overflow = new KeyedHeap(64);
   private long cur; // absolute bucket index (time >> shift) of the current bucket
@@ -65,6 +78,14 @@ public final class CalendarQueue implements EventQueue {
     this.head = new int[buckets];
     Arrays.fill(head, NONE);
     this.nonEmpty = new long[buckets >>> 6];
+    this.coarseShift = Integer.numberOfTrailingZeros(buckets) - 3;
+    this.admission = mask - (1 << coarseShift);
+    int coarse = Math.max(64, buckets >>> 3);
+    this.coarseMask = coarse - 1;
+    this.coarseHead = new int[coarse];
+    Arrays.fill(coarseHead, NONE);
+    this.coarseNonEmpty = new long[coarse >>> 6];
+    this.migrated = (long) admission >> coarseShift; // as migrate() leaves it with cur = 0
     slots = new EventSlots(initialCapacity);
     int c = slots.capacity();
     time = new long[c];
@@ -108,14 +129,30 @@ public final class CalendarQueue implements EventQueue {
     time[slot] = t;
     seq[slot] = s;
     size++;
+    place(slot, t, s);
+  }
+
+  /** Files an event by its fine bucket: current heap, fine ring, coarse ring or overflow. */
+  private void place(int slot, long t, long s) {
     long b = t >> shift;
     if (b <= cur) {
       current.push(t, s, slot);
-    } else if (b - cur <= mask) {
+    } else if (b <= fineLimit()) {
       pushRing(slot, (int) b & mask);
+    } else if ((b >> coarseShift) - migrated <= coarseMask) {
+      int i = (int) (b >> coarseShift) & coarseMask;
+      next[slot] = coarseHead[i];
+      coarseHead[i] = slot;
+      coarseNonEmpty[i >>> 6] |= 1L << i;
+      coarseCount++;
     } else {
       overflow.push(t, s, slot);
     }
+  }
+
+  /** The last fine bucket the fine ring is responsible for: the end of the last spread coarse bucket. */
+  private long fineLimit() {
+    return ((migrated + 1) << coarseShift) - 1;
   }
 
   @Override
@@ -139,10 +176,18 @@ public final class CalendarQueue implements EventQueue {
 
   /** The current heap ran empty (and the queue is not): make the next non-empty bucket current. */
   private void advance() {
-    if (ringCount == 0) {
-      cur = overflow.minTime() >> shift; // nothing within the window: jump to the overflow's first
-      migrate();
-      return;
+    while (ringCount == 0) {
+      if (coarseCount > 0) {
+        // nothing in the fine window: move it up to the next non-empty coarse bucket
+        cur = (nextCoarse() << coarseShift) - admission;
+        migrate();
+      } else {
+        cur = overflow.minTime() >> shift; // nothing within either window: jump to the overflow's first
+        migrate();
+        if (!current.isEmpty()) {
+          return;
+        }
+      }
     }
     int from = (int) (cur + 1) & mask;
     int w = from >>> 6;
@@ -164,19 +209,56 @@ public final class CalendarQueue implements EventQueue {
     migrate();
   }
 
-  /** Moves the overflow events the window now reaches into the ring (or the current heap). */
+  /** Absolute index of the first non-empty coarse bucket after {@code migrated} (one exists). */
+  private long nextCoarse() {
+    long first = migrated + 1;
+    int from = (int) first & coarseMask;
+    int w = from >>> 6;
+    long bits = coarseNonEmpty[w] & (-1L << from);
+    while (bits == 0) {
+      w = (w + 1) & (coarseNonEmpty.length - 1);
+      bits = coarseNonEmpty[w];
+    }
+    int i = (w << 6) | Long.numberOfTrailingZeros(bits);
+    return first + ((i - from) & coarseMask);
+  }
+
+  /**
+   * After {@code cur} moved: spreads every coarse bucket that starts within {@code admission} of
+   * it over the fine ring, then moves the overflow events the windows now reach.
+   */
   private void migrate() {
+    long reach = (cur + admission) >> coarseShift; // the last coarse bucket to spread
+    if (coarseCount == 0) {
+      migrated = Math.max(migrated, reach);
+    }
+    while (migrated < reach) {
+      if (coarseCount == 0) {
+        migrated = reach;
+        break;
+      }
+      migrated++;
+      int i = (int) migrated & coarseMask;
+      int slot = coarseHead[i];
+      if (slot == NONE) {
+        continue;
+      }
+      coarseHead[i] = NONE;
+      coarseNonEmpty[i >>> 6] &= ~(1L << i);
+      while (slot != NONE) {
+        int after = next[slot];
+        coarseCount--;
+        place(slot, time[slot], seq[slot]);
+        slot = after;
+      }
+    }
     while (!overflow.isEmpty()) {
       long b = overflow.minTime() >> shift;
-      if (b - cur > mask) {
+      if (b > fineLimit() && (b >> coarseShift) - migrated > coarseMask) {
         return;
       }
       int slot = overflow.pop();
-      if (b <= cur) {
-        current.push(time[slot], seq[slot], slot);
-      } else {
-        pushRing(slot, (int) b & mask);
-      }
+      place(slot, time[slot], seq[slot]);
     }
   }
 

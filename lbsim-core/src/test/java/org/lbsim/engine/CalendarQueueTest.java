@@ -41,7 +41,9 @@ class CalendarQueueTest {
         case 3:
           return window - width + rnd.nextLong(2 * width); // around the window's end
         case 4:
-          return window * (1 + rnd.nextLong(5)) + rnd.nextLong(3); // overflow, ties there too
+          return window * (1 + rnd.nextLong(5)) + rnd.nextLong(3); // the coarse ring, ties there too
+        case 5:
+          return window * (1 + rnd.nextLong(40)) + width * rnd.nextLong(8); // coarse ring or beyond it: overflow
         default:
           return rnd.nextLong(window); // inside the ring
       }
