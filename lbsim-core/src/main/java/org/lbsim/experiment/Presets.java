@@ -16,8 +16,8 @@ public final class Presets {
   private Presets() {}
 
   public static List<Preset> all() {
-    List<Preset> all = new ArrayList<>(List.of(fig1(), permBound(), queueScaling(), linkOverload(), smallBuffers(), messageSize(),
-        packetSize(), sackThreshold(), sackDupAcks(), mswift(), fig14()));
+    List<Preset> all = new ArrayList<>(List.of(fig1(), permBound(), queueScaling(), linkOverload(), smallBuffers(),
+        messageSize(), packetSize(), sackThreshold(), sackDupAcks(), mswift(), fig14()));
     all.addAll(FailurePresets.all());
     return List.copyOf(all);
   }

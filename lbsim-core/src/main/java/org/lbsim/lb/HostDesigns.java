@@ -109,31 +109,36 @@ final class HostDesigns {
   private static LbDesign centralTe() {
     return new LbDesign("central-te",
         "Central TE (oracle): a controller that knows every flow of a stage pins each to one source route, "
-            + "spreading flows as evenly as the fabric allows (equitable bipartite edge coloring per tier; "
-            + "a permutation gets link-disjoint paths); ACKs are planned the same way",
+            + "spreading flows over the links tier by tier (equitable bipartite edge coloring; a permutation gets "
+            + "link-disjoint paths); ACKs are planned the same way; under failures a flow detours only once routing "
+            + "converges",
         "Centralized traffic engineering as in Gangidi et al., SIGCOMM 2024 (Meta's RoCE training fabric); "
             + "König's edge-coloring theorem. Not in the study: the oracle baseline",
-        List.of(), ECN_DEFAULT,
-        ctx -> {
-          int[] routes = RoutePlan.routes(ctx.topology(), ctx.flows(), false);
-          DrPaths paths = new DrPaths(ctx.topology());
-          return (flow, rnd) -> new PlannedPath(planned(routes, flow), paths.candidates(flow.src(), flow.dst()),
-              ctx.routes(), flow.src(), flow.dst());
-        },
-        ctx -> {
-          int[] routes = RoutePlan.routes(ctx.topology(), ctx.flows(), true);
-          DrPaths paths = new DrPaths(ctx.topology());
-          return (flow, rnd) -> new PlannedPath(planned(routes, flow), paths.candidates(flow.src(), flow.dst()),
-              ctx.routes(), flow.src(), flow.dst());
-        },
+        List.of(), ECN_DEFAULT, ctx -> plannedPaths(ctx, false), ctx -> plannedPaths(ctx, true),
         (sw, ctx) -> new Ecmp(), true);
   }
 
-  private static int planned(int[] routes, FlowInfo flow) {
-    if (flow.flow() >= routes.length) {
-      throw new IllegalStateException("central-te was not given flow " + flow.flow() + " to plan; it knows "
-          + routes.length + " flows");
+  /**
+   * The planned routes of every flow (data, or the ACKs with {@code reverse}); a detour falls back
+   * to Host DR's rotation from the slot Host DR would have drawn for the flow.
+   */
+  private static PathPolicyFactory plannedPaths(LbContext ctx, boolean reverse) {
+    if (ctx.flows().isEmpty()) {
+      throw new IllegalStateException("central-te needs the run's flows to plan (LbContext.flows is empty)");
     }
-    return routes[flow.flow()];
+    int[] routes = RoutePlan.routes(ctx.topology(), ctx.flows(), reverse);
+    DrPaths paths = new DrPaths(ctx.topology());
+    return (flow, rnd) -> { // for ACKs, flow.src() is the receiver and flow.dst() the data sender
+      int[] mine = paths.candidates(flow.src(), flow.dst());
+      int[] other = paths.candidates(flow.dst(), flow.src());
+      int start = reverse
+          ? HostDr.starts(ctx.random(), flow.flow(), other.length, mine.length)[1]
+          : HostDr.starts(ctx.random(), flow.flow(), mine.length, other.length)[0] + 1;
+      if (flow.flow() >= routes.length) {
+        throw new IllegalStateException("central-te was not given flow " + flow.flow() + " to plan; it knows "
+            + routes.length + " flows");
+      }
+      return new PlannedPath(routes[flow.flow()], mine, start, ctx.routes(), flow.src(), flow.dst());
+    };
   }
 }

@@ -1,6 +1,7 @@
 package org.lbsim.lb;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,10 +12,12 @@ import org.lbsim.topo.Topology;
 import org.lbsim.workload.FlowSpec;
 
 /**
- * A central controller's source routes for a known set of flows: each flow gets one path, chosen
- * so that every link carries as even a share of the flows as the fabric allows.
+ * A central controller's source routes for a known set of flows: each flow gets one path,
+ * spread over the links tier by tier.
  *
- * <p>Flows of one dependency stage run together, so each stage is planned on its own. Tier by
+ * <p>Each dependency stage is planned on its own: flows of one stage are taken to run together
+ * (an approximation when starts within a stage are staggered, e.g. jitter or .cm start times),
+ * and flows of different stages not to meet. Tier by
  * tier the choice is an equitable bipartite edge coloring ({@link EdgeColoring}): in a fat tree,
  * first the aggregation position j of each flow that leaves its ToR (an edge from the source
  * ToR to the destination ToR, k/2 colors: ToR uplink j, and agg j of the destination pod brings
@@ -22,7 +25,8 @@ import org.lbsim.workload.FlowSpec;
  * source pod's agg j to the destination pod's agg j, k/2 colors: that agg's uplink). In a
  * leaf-spine the one choice is the spine. For a permutation on a non-oversubscribed fabric
  * every directed link then carries at most one flow — Clos networks are rearrangeably
- * non-blocking — and for an all-to-all each link carries its exact fair share, ±1.
+ * non-blocking — and for an all-to-all each link carries its exact fair share. Other matrices
+ * are equitable per tier given the choice below, not a min-max optimum over both tiers.
  *
  * <p>{@code reverse} plans the ACK streams instead (destination to source of each flow); they
  * share links with the data, but data and ACKs are each at most one stream per link.
@@ -33,7 +37,7 @@ final class RoutePlan {
   /** The source route of every flow, indexed by flow id ({@link Packet#NO_ROUTE} inside one ToR). */
   static int[] routes(Topology topology, List<FlowSpec> flows, boolean reverse) {
     int[] routes = new int[flows.size()];
-    java.util.Arrays.fill(routes, Packet.NO_ROUTE);
+    Arrays.fill(routes, Packet.NO_ROUTE);
     Map<Integer, List<FlowSpec>> stages = new TreeMap<>();
     for (FlowSpec f : flows) {
       stages.computeIfAbsent(f.stage(), s -> new ArrayList<>()).add(f);

@@ -412,19 +412,30 @@ public final class ScenarioReader {
     return new Params(out);
   }
 
+  /** A source route names a leaf's uplink in one byte (0xFF = switch's choice): at most 255 spines. */
+  private int spines(Map<String, String> v) {
+    int spines = intValue(v, "topology.spines", 1);
+    if (spines > 255) {
+      bad("topology.spines", v.get("topology.spines"), "an integer from 1 to 255 (a source route names a spine in "
+          + "one byte)");
+      return Integer.MIN_VALUE;
+    }
+    return spines;
+  }
+
   private Topology topology(Map<String, String> v) {
     String kind = choice(v, "topology.kind");
     if ("rail-optimized".equals(kind)) {
       // A rail switch per rail, holding NIC r of every server, is a leaf; see training.Cluster for the numbering.
       int servers = intValue(v, "topology.servers", 1);
       int rails = intValue(v, "topology.rails", 1);
-      int spines = intValue(v, "topology.spines", 1);
+      int spines = spines(v);
       return servers > 0 && rails > 0 && spines > 0 ? new LeafSpine(servers, rails, spines) : null;
     }
     if ("leaf-spine".equals(kind)) {
       int hpl = intValue(v, "topology.hosts_per_leaf", 1);
       int leaves = intValue(v, "topology.leaves", 1);
-      int spines = intValue(v, "topology.spines", 1);
+      int spines = spines(v);
       return hpl > 0 && leaves > 0 && spines > 0 ? new LeafSpine(hpl, leaves, spines) : null;
     }
     int k = intValue(v, "topology.k", 2);

@@ -95,7 +95,8 @@ public final class ScenarioSchema {
         "cm: picoseconds per unit of the file's start times (htsim's own files use 1 = picoseconds)"));
     s.add(new Setting("workload.locality", Type.CHOICE, "any", List.of("any", "cross-pod"),
         "permutation: any = a uniform derangement; cross-pod = every flow leaves its pod (leaf-spine: its leaf), so "
-            + "every path has the full hop count, as the study's permutation bound assumes"));
+            + "every path has the full hop count, as the study's permutation bound assumes (a repaired derangement, "
+            + "not uniform over such permutations)"));
     s.add(new Setting("workload.start_jitter", Type.NUMBER, "0", List.of(),
         "each flow starts a uniform random time in [0, x pacing slots of its host link) later; 1 = a random phase "
             + "within a slot, as the study's simulator draws; 0 = all start together (runs with jitter have no "

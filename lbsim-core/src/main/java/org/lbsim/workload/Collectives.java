@@ -72,12 +72,17 @@ public final class Collectives {
    * hosts (its pod, or its leaf): every path has the fabric's full hop count, as the study's
    * permutation bound assumes. Drawn as a uniform derangement, then each flow that stays in its
    * group swaps destinations with a uniformly drawn flow for which the swap leaves both flows
-   * crossing groups (one always exists when there are at least two groups). Flow {@code i} is
-   * host {@code i}'s.
+   * crossing groups (one always exists when there are at least two groups). The result is not
+   * uniform over cross-group permutations (on 4 hosts in 2 groups the two pair swaps come out
+   * 39 % of the time each, the two 4-cycles 11 %); what the bound needs is only that every flow
+   * crosses. Flow {@code i} is host {@code i}'s.
    */
   public static List<FlowSpec> crossGroupPermutation(int hosts, int groupSize, long bytes, SplittableRandom rng) {
     requireHosts("permutation", hosts);
     requireBytes("permutation", bytes);
+    if (rng == null) {
+      throw new IllegalArgumentException("permutation needs a random generator, got null");
+    }
     if (groupSize < 1 || hosts % groupSize != 0 || hosts / groupSize < 2) {
       throw new IllegalArgumentException("a cross-group permutation needs at least 2 groups of equal size; "
           + hosts + " hosts in groups of " + groupSize);

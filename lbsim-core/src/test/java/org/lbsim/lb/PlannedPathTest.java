@@ -48,14 +48,19 @@ class PlannedPathTest {
     return out;
   }
 
-  @Test
-  void keepsItsPlannedRouteUntilRoutingDropsItThenRotatesOverTheLiveOnes() {
+  private static int[] cores() {
     int[] cores = new int[16];
     for (int c = 0; c < 16; c++) {
       cores[c] = TestRoutes.core(c, 4);
     }
+    return cores;
+  }
+
+  @Test
+  void keepsItsPlannedRouteUntilRoutingDropsItThenRotatesOverTheLiveOnes() {
+    int[] cores = cores();
     View view = new View();
-    PlannedPath p = new PlannedPath(cores[5], cores, view, 0, 100);
+    PlannedPath p = new PlannedPath(cores[5], cores, 9, view, 0, 100);
     assertThat(routes(p, 3)).containsOnly(cores[5]);
 
     view.dead.add(cores[5]);
@@ -63,13 +68,36 @@ class PlannedPathTest {
 
     view.epoch++;
     List<Integer> after = routes(p, 30);
+    // slot 9 of the 15 live cores (core 5 left out), as Host DR narrows its rotation
+    assertThat(after.get(0)).as("the detour starts at the flow's own slot").isEqualTo(cores[10]);
     assertThat(after).doesNotContain(cores[5]);
     assertThat(new HashSet<>(after)).hasSize(15); // every live core, in rotation
   }
 
   @Test
+  void aLaterConvergenceKeepsTheDetourPointerAndARevivedRouteIsTakenBack() {
+    int[] cores = cores();
+    View view = new View();
+    PlannedPath p = new PlannedPath(cores[5], cores, 2, view, 0, 100);
+    view.dead.add(cores[5]);
+    view.epoch++;
+    assertThat(routes(p, 2)).containsExactly(cores[2], cores[3]);
+    view.epoch++; // something else converged: the rotation goes on where it was
+    assertThat(routes(p, 1)).containsExactly(cores[4]);
+    view.dead.clear();
+    view.epoch++;
+    assertThat(routes(p, 2)).containsOnly(cores[5]);
+  }
+
+  @Test
   void withoutFailuresEveryPacketTakesThePlannedRoute() {
-    PlannedPath p = new PlannedPath(Packet.NO_ROUTE, new int[] {Packet.NO_ROUTE}, null, 0, 1);
-    assertThat(routes(p, 2)).containsOnly(Packet.NO_ROUTE);
+    int[] cores = cores();
+    PlannedPath p = new PlannedPath(cores[3], cores, 0, null, 0, 100);
+    Packet pkt = new Packet();
+    pkt.route = cores[7];
+    pkt.entropy = 99;
+    p.choose(pkt, 0);
+    assertThat(pkt.route).isEqualTo(cores[3]);
+    assertThat(routes(p, 4)).containsOnly(cores[3]);
   }
 }

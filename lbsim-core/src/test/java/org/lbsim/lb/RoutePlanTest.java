@@ -33,8 +33,9 @@ class RoutePlanTest {
     FatTree k4 = new FatTree(4, 1);
     List<FlowSpec> flows = Collectives.allToAll(16, 1);
     Map<String, Integer> load = load(k4, flows, RoutePlan.routes(k4, flows, false), false);
-    // a ToR sends 2 hosts x 14 flows to other ToRs over 2 uplinks; an agg sends 2 ToRs x 12
-    // inter-pod flows / 2 ... each agg uplink carries 2 x 2 x 12 / 4 = 12
+    // a ToR sends 2 hosts x 14 flows to other ToRs over its 2 uplinks: 14 each (and a ToR
+    // receives 28 over its 2 agg downlinks: 14 each); a pod sends 4 hosts x 12 flows to other
+    // pods over 2 aggs x 2 uplinks: 12 each (and receives 48 over 4 core downlinks: 12 each)
     assertThat(load).containsEntry("tor-up 0/0", 14).containsEntry("tor-up 0/1", 14);
     for (Map.Entry<String, Integer> e : load.entrySet()) {
       if (e.getKey().startsWith("tor-up") || e.getKey().startsWith("agg-down")) {

@@ -102,6 +102,24 @@ class FailureRunTest {
   }
 
   @Test
+  void centralTeDetoursOnlyOnceRoutingConverges() {
+    List<String> base = new ArrayList<>(List.of("topology.k=4", "workload.kind=permutation", "workload.size=256KiB",
+        "lb=central-te", "failures.kind=drop", "failures.links=agg0-core0,tor2-agg3", "run.limit_ms=5"));
+    base.add("failures.convergence_us=never");
+    RunResult stuck = ScenarioRunner.run(Scenarios.of(base));
+    assertThat(stuck.unfinishedFlows()).as("flows planned across a dead link, routing never learns").isPositive();
+    // Converged after 20 us: every packet sent before was lost, so those flows resend after the
+    // 1 ms initial timeout, now on a detour, and finish.
+    base.set(base.size() - 1, "failures.convergence_us=20");
+    RunResult converged = Scenarios.run(Scenarios.of(base));
+    assertThat(converged.unfinishedFlows()).isZero();
+    // the six flows planned across a dead link lose their 64 packets, all sent before
+    // convergence, and nothing after; without convergence their resends keep dying
+    assertThat(converged.counters().get("failure_drops")).isEqualTo(6 * 64);
+    assertThat(stuck.counters().get("failure_drops")).isGreaterThan(6 * 64);
+  }
+
+  @Test
   void badFailureSettingsAreNamed() {
     assertThat(problems("failures.kind=drop")).anyMatch(p -> p.contains("failures.kind") && p.contains("selects links"));
     assertThat(problems("failures.kind=drop", "failures.links=tor0-agg2")).anyMatch(p -> p.contains("failures.links")

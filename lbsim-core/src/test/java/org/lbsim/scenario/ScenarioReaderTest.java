@@ -51,6 +51,10 @@ class ScenarioReaderTest {
     assertThat(problems("workload:\n  locality: nearby\n")).singleElement().asString()
         .contains("workload.locality").contains("'nearby'").contains("any, cross-pod");
     assertThat(Scenarios.of("workload.locality=cross-pod").values()).containsEntry("workload.locality", "cross-pod");
+    assertThat(problems("topology: {kind: leaf-spine, leaves: 1}\nworkload: {locality: cross-pod}\n")).singleElement()
+        .asString().contains("workload.locality").contains("at least 2 pods or leaves");
+    assertThat(problems("topology: {kind: leaf-spine, spines: 256}\n")).singleElement().asString()
+        .contains("topology.spines").contains("'256'").contains("1 to 255");
   }
 
   @Test

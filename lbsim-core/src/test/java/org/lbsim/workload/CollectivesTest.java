@@ -90,7 +90,7 @@ class CollectivesTest {
   }
 
   @Test
-  void crossPodPermutationOfTwoPodsPairsThemUp() {
+  void crossPodPermutationOfTwoPodsCrossesAndOnePodIsRefused() {
     List<FlowSpec> flows = Collectives.crossGroupPermutation(4, 2, 1, new SplittableRandom(1));
     assertThat(flows).allSatisfy(f -> assertThat(f.dst() / 2).isNotEqualTo(f.src() / 2));
     assertThatThrownBy(() -> Collectives.crossGroupPermutation(8, 8, 1, new SplittableRandom(1)))
