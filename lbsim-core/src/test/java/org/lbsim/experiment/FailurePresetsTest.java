@@ -18,6 +18,8 @@ class FailurePresetsTest {
   @Test
   void fig3AndFig5AreListed() {
     assertThat(Presets.find("fig3").base()).contains("failures.convergence_us=never");
+    // the later limit wins: long enough for every design that can finish under a black hole
+    assertThat(Presets.find("fig3").base()).endsWith("run.limit_ms=5");
     assertThat(Presets.find("fig5").base()).contains("failures.convergence_us=0");
   }
 }
