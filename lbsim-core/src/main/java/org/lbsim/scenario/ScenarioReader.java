@@ -526,7 +526,7 @@ public final class ScenarioReader {
     if ("cross-pod".equals(locality)) {
       if (kind != null && !"permutation".equals(kind)) {
         bad("workload.locality", locality, "any (cross-pod applies to workload.kind permutation, not " + kind + ")");
-      } else if (topology != null && groups(topology) < 2) {
+      } else if (topology != null && !crossesPods(topology)) {
         bad("workload.locality", locality, "any (cross-pod needs at least 2 pods or leaves)");
       }
     }
@@ -536,11 +536,10 @@ public final class ScenarioReader {
     return new WorkloadSpec(kind, size, senders, receiver, file, unit);
   }
 
-  private static int groups(Topology topology) {
-    if (topology instanceof FatTree ft) {
-      return ft.pods();
-    }
-    return topology instanceof LeafSpine ls ? ls.leaves() : 0;
+  /** At least two pods (leaves) to cross. */
+  private static boolean crossesPods(Topology topology) {
+    int pod = Workloads.podSize(topology);
+    return pod > 0 && topology.hosts() >= 2 * pod;
   }
 
   /** Checks the job.* keys; the jobs themselves are built again by Workloads from the values. */

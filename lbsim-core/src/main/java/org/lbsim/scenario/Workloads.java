@@ -23,7 +23,8 @@ final class Workloads {
     int hosts = s.topology().hosts();
     List<FlowSpec> flows = switch (w.kind()) {
       case "permutation" -> "cross-pod".equals(s.values().get("workload.locality"))
-          ? Collectives.crossGroupPermutation(hosts, podSize(s), w.sizeBytes(), random.stream("workload/permutation"))
+          ? Collectives.crossGroupPermutation(hosts, podSize(s.topology()), w.sizeBytes(),
+              random.stream("workload/permutation"))
           : Collectives.permutation(hosts, w.sizeBytes(), random.stream("workload/permutation"));
       case "all-to-all" -> Collectives.allToAll(hosts, w.sizeBytes());
       case "ring-allreduce" -> Collectives.ringAllReduce(hosts, w.sizeBytes());
@@ -37,15 +38,15 @@ final class Workloads {
     return w.kind().equals("training") ? flows : jitterStarts(s, flows, random);
   }
 
-  /** Hosts per pod (fat tree) or per leaf (leaf-spine): the groups a cross-pod permutation leaves. */
-  static int podSize(Scenario s) {
-    if (s.topology() instanceof org.lbsim.topo.FatTree ft) {
+  /**
+   * Hosts per pod (fat tree) or per leaf (leaf-spine): the groups a cross-pod permutation leaves;
+   * 0 for a topology without such groups.
+   */
+  static int podSize(org.lbsim.topo.Topology topology) {
+    if (topology instanceof org.lbsim.topo.FatTree ft) {
       return ft.hostsPerPod();
     }
-    if (s.topology() instanceof org.lbsim.topo.LeafSpine ls) {
-      return ls.hostsPerLeaf();
-    }
-    throw new IllegalStateException("unvalidated workload.locality on " + s.topology());
+    return topology instanceof org.lbsim.topo.LeafSpine ls ? ls.hostsPerLeaf() : 0;
   }
 
   /**
