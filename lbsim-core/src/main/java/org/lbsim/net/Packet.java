@@ -3,9 +3,10 @@ package org.lbsim.net;
 /**
  * A packet in flight. Mutable and pooled (see {@link PacketPool}): the hot path never allocates
  * one. Fields are public because every layer (ports, switches, load balancers, transports)
- * reads and writes them per packet; a packet must not be touched after it is released.
+ * reads and writes them per packet; a packet must not be touched after it is released. The
+ * fields every hop uses are declared in {@link PacketHopFields}, so that they share a cache line.
  */
-public final class Packet {
+public final class Packet extends PacketHopFields {
   public static final byte DATA = 0;
   public static final byte ACK = 1;
   public static final byte NACK = 2;
@@ -18,21 +19,10 @@ public final class Packet {
   /** Most switch hops an INT record holds (a 3-tier fat tree path crosses 5 switches). */
   public static final int INT_MAX_HOPS = 8;
 
-  public byte type;
-  /** Flow (or subflow) id; ACKs carry the id of the data flow they acknowledge. */
-  public int flow;
-  public int src;
-  public int dst;
   /** Sequence number of a data packet, or of the data packet an ACK acknowledges. */
   public long seq;
-  /** Bytes serialized on each link and counted in buffers (the inter-packet gap excluded). */
-  public int sizeBytes;
   /** Application payload carried (0 for ACKs). */
   public int payloadBytes;
-  /** Path entropy (flow label / UDP source port) that switches hash; echoed by ACKs. */
-  public int entropy;
-  /** Congestion Experienced, set by a port above its ECN threshold. */
-  public boolean ce;
   /** On an ACK: the CE bit of the data packet it acknowledges. */
   public boolean ceEcho;
   /** Receiver-driven credit, on a data packet or RTS: the cumulative pull number the sender asks for. */
@@ -43,13 +33,6 @@ public final class Packet {
   public long receivedBytes;
   /** Send time of the data packet (echoed by the ACK for RTT samples). */
   public long sentAtPs;
-  /** Number of switch hops traversed so far. */
-  public int hops;
-  /**
-   * Source route for the up-going half of the path, or {@link #NO_ROUTE}: byte t (bits 8t..8t+7)
-   * is the up-port index to take at tier t, 0xFF leaving that tier to the switch's selector.
-   */
-  public int route = NO_ROUTE;
   /** CONGA: the source leaf's uplink (LBTag) and the path's congestion metric (CE) so far. */
   public int congaTag;
   public int congaMetric;
@@ -60,16 +43,8 @@ public final class Packet {
   public long cumAck;
   /** On an ACK / NACK: bit i set = packet {@code cumAck + 1 + i} received (SACK window of 64). */
   public long sackBits;
-  /** A data packet whose payload a trimming port cut off; on a NACK: it answers a trimmed packet. */
-  public boolean trimmed;
   /** A trimmed header a switch sent back to its sender (NDP return-to-sender), now a NACK. */
   public boolean returned;
-  /** 0 = normal; 1 = the high-priority queue of a trimming port (trimmed headers). */
-  public byte priority;
-  /** The port that last transmitted this packet (PFC charges the buffer it occupies to that port). */
-  public EgressPort from;
-  /** PFC: this packet's bytes are charged to {@link #from}'s downstream account (it sits in a switch buffer for it). */
-  public boolean pfcCharged;
   /**
    * In-band telemetry (HPCC): hops stamped so far and, per hop, the bytes queued at the egress
    * when the packet left, the port's cumulative bytes sent, the stamp time and the line rate.
