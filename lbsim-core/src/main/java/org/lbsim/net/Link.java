@@ -16,8 +16,7 @@ public final class Link implements EventTarget {
   private Node to;
   private Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
   private EgressPort source; // the port that feeds this link
-  private Packet[] packets = new Packet[16];
-  private long[] arrivals = new long[16];
+  private Packet[] packets = new Packet[16]; // in flight, in order; each knows its arrival time
   private int head;
   private int count;
 
@@ -55,7 +54,7 @@ public final class Link implements EventTarget {
     }
     int tail = (head + count) & (packets.length - 1);
     packets[tail] = p;
-    arrivals[tail] = at;
+    p.arrivalPs = at;
     if (count++ == 0) {
       sim.schedule(at, this, DELIVER, 0);
     }
@@ -67,7 +66,7 @@ public final class Link implements EventTarget {
     packets[head] = null;
     head = (head + 1) & (packets.length - 1);
     if (--count > 0) {
-      sim.schedule(arrivals[head], this, DELIVER, 0);
+      sim.schedule(packets[head].arrivalPs, this, DELIVER, 0);
     }
     if (p.from != source && source != null) {
       source.settle(sim.now()); // a departure computed on arrival: play its start before it lands
@@ -82,13 +81,10 @@ public final class Link implements EventTarget {
   private void grow() {
     int n = packets.length;
     Packet[] np = new Packet[n * 2];
-    long[] na = new long[n * 2];
     for (int i = 0; i < count; i++) {
       np[i] = packets[(head + i) & (n - 1)];
-      na[i] = arrivals[(head + i) & (n - 1)];
     }
     packets = np;
-    arrivals = na;
     head = 0;
   }
 }

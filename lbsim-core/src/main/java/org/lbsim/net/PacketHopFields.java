@@ -10,6 +10,11 @@ package org.lbsim.net;
 public abstract class PacketHopFields {
   /** Flow (or subflow) id; ACKs carry the id of the data flow they acknowledge. */
   public int flow;
+  /**
+   * When the packet reaches the far end of the link it is on (set by {@link Link}): kept here,
+   * not in the link, so that reading the next delivery time also brings in the next packet.
+   */
+  long arrivalPs;
   public int src;
   public int dst;
   /** Bytes serialized on each link and counted in buffers (the inter-packet gap excluded). */
