@@ -46,10 +46,8 @@ public final class EgressPort implements EventTarget {
   private long gapPs;
 
   private final PacketRing queue = new PacketRing();
-  // departures computed on arrival (see above): the start time of each packet in `queue`, in order
+  // departures computed on arrival (see above); each packet in `queue` carries its start time
   private boolean onArrival;
-  private long[] starts = new long[64];
-  private int startsHead;
   private long tailFreePs; // when the transmitter frees after every packet admitted so far
   private PacketRing headers; // trimming: trimmed headers, served first
   private int trimmedBytes;
@@ -392,16 +390,7 @@ public final class EgressPort implements EventTarget {
     long start = Math.max(now, tailFreePs);
     long end = start + serializationPs(p.sizeBytes);
     tailFreePs = end + gapPs;
-    int n = starts.length;
-    if (queue.size() > n) {
-      long[] grown = new long[n * 2];
-      for (int i = 0; i < n; i++) {
-        grown[i] = starts[(startsHead + i) & (n - 1)];
-      }
-      starts = grown;
-      startsHead = 0;
-    }
-    starts[(startsHead + queue.size() - 1) & (starts.length - 1)] = start;
+    p.startPs = start;
     link.transmit(p, end);
     if (start == now) {
       settle(now);
@@ -411,11 +400,10 @@ public final class EgressPort implements EventTarget {
   /** Departures on arrival: plays, in order, the starts of the queued packets due by {@code now}. */
   void settle(long now) {
     while (onArrival && queue.size() > 0) {
-      long start = starts[startsHead];
+      long start = queue.peek().startPs;
       if (start > now) {
         return;
       }
-      startsHead = (startsHead + 1) & (starts.length - 1);
       long waiting = queue.bytes(); // no header queue: trimming ports are event-driven
       depart(queue.poll(), false, waiting, start);
     }

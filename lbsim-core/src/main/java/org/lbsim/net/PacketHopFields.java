@@ -15,14 +15,20 @@ public abstract class PacketHopFields {
    * not in the link, so that reading the next delivery time also brings in the next packet.
    */
   long arrivalPs;
+  /**
+   * When the port that has this packet queued starts serializing it, for a port that computes
+   * departures on arrival ({@link EgressPort}): read with the packet's other fields when the
+   * start is played, instead of from a parallel array.
+   */
+  long startPs;
   public int src;
   public int dst;
   /** Bytes serialized on each link and counted in buffers (the inter-packet gap excluded). */
   public int sizeBytes;
   /** Path entropy (flow label / UDP source port) that switches hash; echoed by ACKs. */
   public int entropy;
-  /** Number of switch hops traversed so far. */
-  public int hops;
+  /** Number of switch hops traversed so far (a short, so that the hop fields fit in one cache line). */
+  public short hops;
   /**
    * Source route for the up-going half of the path, or {@link Packet#NO_ROUTE}: byte t (bits
    * 8t..8t+7) is the up-port index to take at tier t, 0xFF leaving that tier to the switch's selector.

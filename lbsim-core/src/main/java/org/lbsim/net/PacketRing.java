@@ -25,6 +25,11 @@ final class PacketRing {
     return p;
   }
 
+  /** The oldest packet, or null when empty. */
+  Packet peek() {
+    return count == 0 ? null : ring[head];
+  }
+
   /** The newest packet, or null when empty. */
   Packet peekLast() {
     return count == 0 ? null : ring[(head + count - 1) & (ring.length - 1)];
