@@ -351,6 +351,7 @@ public final class EgressPort implements EventTarget {
       p.pfcCharged = false;
     }
     p.from = null;
+    p.endpoint = null; // it now goes to its sender, which the transport finds by flow id
     int src = p.src;
     p.src = p.dst;
     p.dst = src;

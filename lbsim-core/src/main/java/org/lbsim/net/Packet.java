@@ -4,9 +4,10 @@ package org.lbsim.net;
  * A packet in flight. Mutable and pooled (see {@link PacketPool}): the hot path never allocates
  * one. Fields are public because every layer (ports, switches, load balancers, transports)
  * reads and writes them per packet; a packet must not be touched after it is released. The
- * fields every hop uses are declared in {@link PacketHopFields}, so that they share a cache line.
+ * fields every hop uses are declared in {@link PacketHopFields}, so that they share a cache line,
+ * and those the end hosts use in {@link PacketHostFields}, so that they take the next one.
  */
-public final class Packet extends PacketHopFields {
+public final class Packet extends PacketHostFields {
   public static final byte DATA = 0;
   public static final byte ACK = 1;
   public static final byte NACK = 2;
@@ -19,20 +20,8 @@ public final class Packet extends PacketHopFields {
   /** Most switch hops an INT record holds (a 3-tier fat tree path crosses 5 switches). */
   public static final int INT_MAX_HOPS = 8;
 
-  /** Sequence number of a data packet, or of the data packet an ACK acknowledges. */
-  public long seq;
-  /** Application payload carried (0 for ACKs). */
-  public int payloadBytes;
-  /** On an ACK: the CE bit of the data packet it acknowledges. */
-  public boolean ceEcho;
   /** Receiver-driven credit, on a data packet or RTS: the cumulative pull number the sender asks for. */
   public long pullTarget;
-  /** Receiver-driven credit, on a PULL, ACK or NACK: the cumulative pulls the receiver has granted. */
-  public long pullNo;
-  /** On an ACK: payload bytes the receiver has received so far. */
-  public long receivedBytes;
-  /** Send time of the data packet (echoed by the ACK for RTT samples). */
-  public long sentAtPs;
   /** CONGA: the source leaf's uplink (LBTag) and the path's congestion metric (CE) so far. */
   public int congaTag;
   public int congaMetric;
@@ -43,15 +32,12 @@ public final class Packet extends PacketHopFields {
   public long cumAck;
   /** On an ACK / NACK: bit i set = packet {@code cumAck + 1 + i} received (SACK window of 64). */
   public long sackBits;
-  /** A trimmed header a switch sent back to its sender (NDP return-to-sender), now a NACK. */
-  public boolean returned;
   /**
-   * In-band telemetry (HPCC): hops stamped so far and, per hop, the bytes queued at the egress
+   * In-band telemetry (HPCC): per hop ({@link #intHops} of them), the bytes queued at the egress
    * when the packet left, the port's cumulative bytes sent, the stamp time and the line rate.
    * Arrays allocated the first time the pooled packet carries a record ({@link #allocateIntRecord}),
    * so that packets of fabrics without INT stay small; an ACK carries a copy of its data packet's.
    */
-  public int intHops;
   /** Which port stamped each hop (a fabric-wide port number), so a sender compares records of one port. */
   public int[] intPort;
   public long[] intQueueBytes;
@@ -95,6 +81,7 @@ public final class Packet extends PacketHopFields {
     returned = false;
     priority = 0;
     from = null;
+    endpoint = null;
     pfcCharged = false;
     intHops = 0;
   }

@@ -9,21 +9,13 @@ import org.lbsim.net.PacketPool;
 /**
  * The receiving end of one flow: its {@link ReceiverLogic} decides what a data packet means;
  * this class answers it at once with an ACK or NACK that echoes its entropy, send time and (by
- * default) CE bit.
+ * default) CE bit. The fields every data packet uses are declared in {@link ReceiverHotFields}, so
+ * that they are laid out together.
  */
-final class Receiver {
-  private final Transport transport;
-  private final int flow;
-  private final Host host;
-  private final ReceiverLogic logic;
-  private final PathPolicy ackPath; // null: the ACK echoes the data packet's entropy
-  private long completedAtPs = -1;
-  private long packets;
+final class Receiver extends ReceiverHotFields {
   private long lastCnpPs = -1;
-  // receiver-driven credit (EQDS): null pacer = the flow's congestion control pulls nothing
-  private PullPacer pacer;
+  // receiver-driven credit (EQDS), with the pacer and pull count in ReceiverHotFields
   private long creditTarget;
-  private long pullNo;
   private long rtxOwed;
   private int senderHost = -1;
   private int lastEntropy;
@@ -31,11 +23,7 @@ final class Receiver {
   boolean inActiveQueue;
 
   Receiver(Transport transport, int flow, Host host, ReceiverLogic logic, PathPolicy ackPath) {
-    this.transport = transport;
-    this.flow = flow;
-    this.host = host;
-    this.logic = logic;
-    this.ackPath = ackPath;
+    super(transport, flow, host, logic, ackPath);
   }
 
   void onData(Packet p, long nowPs) {
@@ -65,6 +53,7 @@ final class Receiver {
       ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
       ack.pullNo = pullNo;
       ack.sentAtPs = p.sentAtPs;
+      ack.endpoint = sender;
       ack.copyIntFrom(p);
       if (ackPath != null) {
         ackPath.choose(ack, nowPs); // the design steers ACKs itself (e.g. Host DR's ACK pointer)
@@ -96,6 +85,7 @@ final class Receiver {
     cnp.sizeBytes = transport.settings().format().ackBytes();
     cnp.entropy = data.entropy;
     cnp.sentAtPs = nowPs;
+    cnp.endpoint = sender;
     transport.counters().ackSent++; // CNPs travel and are counted with the ACKs
     transport.counters().cnpSent++;
     host.send(cnp);
@@ -159,6 +149,7 @@ final class Receiver {
     pull.entropy = lastEntropy;
     pull.sentAtPs = nowPs;
     pull.pullNo = pullNo;
+    pull.endpoint = sender;
     if (ackPath != null) {
       ackPath.choose(pull, nowPs);
     }

@@ -12,65 +12,30 @@ import org.lbsim.net.PacketFormat;
  * The sending end of one flow, composed of a host path policy (which entropy), a congestion
  * control (how fast) and a loss recovery (what to send, when done). It wakes up once per pacing
  * slot; a slot sends at most one data packet. A retransmission timer (one pending event at most,
- * armed lazily from the recovery's deadline and re-read when it fires) drives timeouts.
+ * armed lazily from the recovery's deadline and re-read when it fires) drives timeouts. The
+ * fields a slot and an ACK use are declared in {@link SenderHotFields}, so that they are laid out
+ * together.
  */
-final class Sender implements EventTarget, FlowInfo {
+final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   private static final int TICK = 0;
   private static final int TIMER = 1;
 
-  private final Transport transport;
-  private final Simulator sim;
-  private final int flow;
-  private final Host host;
-  private final int dst;
-  private PathPolicy path;
   private final long nominalGapPs;
-  private final CongestionControl cc;
-  private final LossRecovery lr;
-  private final RttEstimator rtt;
-
   private long startPs = -1;
-  private long finishPs = -1;
-  private long packetsSent;
-  private long rttSum;
-  private long rttSamples;
-  private boolean timerPending;
   private long timerAtPs;
-  private final boolean nicBackpressure;
-  private final int dataBytes;
-  private final long dataSlotPs;
   private final long maxCatchUpPs;
   private long nominalPs;
   private NicGate gate;
-  private long tickGeneration; // slot events carry it; a wake-up after a stall starts a new chain
-  private boolean windowBlocked;
-  private long lostSeen;
-  private final boolean reactive; // not the ideal constant rate: its pace follows feedback
   private boolean awaitingNic;
-  private long lastSlotPs;
-  private long nextSlotPs;
-  private long targetPackets; // packets the recovery must deliver (credit-driven demand)
 
   Sender(Transport transport, int flow, Host host, int dst, long nominalGapPs, CongestionControl cc, RttEstimator rtt,
       LossRecovery lr) {
-    this.transport = transport;
-    this.sim = transport.simulator();
-    this.flow = flow;
-    this.host = host;
-    this.dst = dst;
+    super(transport, flow, host, dst, cc, rtt, lr);
     this.nominalGapPs = nominalGapPs;
-    this.cc = cc;
-    this.lr = lr;
-    this.rtt = rtt;
-    PacketFormat f = transport.settings().format();
-    this.nicBackpressure = transport.settings().nicBackpressure();
-    this.dataBytes = f.dataBytes();
-    this.dataSlotPs = host.nic().serializationPs((long) f.dataBytes() + f.gapBytes());
     // a flow held back by its NIC may catch up at most one gap's worth of slots: a paced flow
     // must not turn into a burst after a long stall. A reactive congestion control sets its own
     // pace from feedback, so it gets no catch-up credit at all.
     this.maxCatchUpPs = cc instanceof ConstantRate ? nominalGapPs : 0;
-    this.reactive = !(cc instanceof ConstantRate);
   }
 
   /** Packets the loss recovery must get across (the message plus erasure overhead): a credit-driven sender's demand. */
@@ -275,6 +240,7 @@ final class Sender implements EventTarget, FlowInfo {
     p.payloadBytes = f.payloadBytes();
     path.choose(p, now);
     p.sentAtPs = now;
+    p.endpoint = receiver;
     lr.onSent(seq, p.entropy, now);
     path.onSent(p.entropy, now);
     cc.onSent(seq, p.sizeBytes, now);
@@ -306,6 +272,7 @@ final class Sender implements EventTarget, FlowInfo {
     path.choose(p, now);
     p.sentAtPs = now;
     p.pullTarget = target;
+    p.endpoint = receiver;
     transport.counters().ackSent++;
     host.send(p);
   }

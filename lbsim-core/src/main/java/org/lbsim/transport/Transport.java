@@ -97,6 +97,8 @@ public final class Transport implements Node {
       PathPolicy ackPath = ackPaths == null ? null
           : ackPaths.create(new AckFlow(i, f.dst(), f.src(), gapPs[i]), ackRandom);
       receivers[i] = new Receiver(this, i, fabric.host(f.dst()), receiverLogic(target), ackPath);
+      sender.receiver = receivers[i];
+      receivers[i].sender = sender;
       pendingDeps[i] = f.depCount();
     }
     attachPullPacers();
@@ -242,12 +244,14 @@ public final class Transport implements Node {
 
   @Override
   public void receive(Packet p) {
+    // a packet normally carries its destination end (no lookup in a 16,000-entry table); one
+    // a switch turned back to its sender (return-to-sender) does not
     if (p.type == Packet.DATA) {
-      receivers[p.flow].onData(p, sim.now());
+      (p.endpoint instanceof Receiver r ? r : receivers[p.flow]).onData(p, sim.now());
     } else if (p.type == Packet.RTS) {
-      receivers[p.flow].onRts(p, sim.now());
+      (p.endpoint instanceof Receiver r ? r : receivers[p.flow]).onRts(p, sim.now());
     } else {
-      senders[p.flow].onAck(p, sim.now());
+      (p.endpoint instanceof Sender s ? s : senders[p.flow]).onAck(p, sim.now());
     }
   }
 

@@ -1,0 +1,31 @@
+package org.lbsim.transport;
+
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Host;
+
+/**
+ * The fields of a {@link Receiver} that every data packet reads, declared in a superclass because
+ * the JVM lays out a superclass's fields first: with the object header they take one cache line
+ * or two, where they were spread over two or three. In a large all-to-all every arrival finds its
+ * receiver cold. Only {@link Receiver} extends it; the fields are documented there.
+ */
+abstract class ReceiverHotFields {
+  final Transport transport;
+  final Host host;
+  final ReceiverLogic logic;
+  final PathPolicy ackPath; // null: the ACK echoes the data packet's entropy
+  Sender sender; // the other end: its ACKs carry it, so their delivery needs no lookup
+  PullPacer pacer; // receiver-driven credit (EQDS): null = the flow's congestion control pulls nothing
+  final int flow;
+  long completedAtPs = -1;
+  long packets;
+  long pullNo;
+
+  ReceiverHotFields(Transport transport, int flow, Host host, ReceiverLogic logic, PathPolicy ackPath) {
+    this.transport = transport;
+    this.flow = flow;
+    this.host = host;
+    this.logic = logic;
+    this.ackPath = ackPath;
+  }
+}

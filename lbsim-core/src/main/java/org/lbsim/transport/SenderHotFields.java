@@ -1,0 +1,52 @@
+package org.lbsim.transport;
+
+import org.lbsim.engine.Simulator;
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Host;
+
+/**
+ * The fields of a {@link Sender} that its pacing slot and its ACK handling read, declared in a
+ * superclass because the JVM lays out a superclass's fields first: they share the object
+ * header's cache lines, so a visit to a flow fetches two lines of its sender rather than three or
+ * four. In a large all-to-all (16,256 senders) every visit finds its sender cold, and each line
+ * is a memory access. Only {@link Sender} extends it; the fields are documented there.
+ */
+abstract class SenderHotFields {
+  final Transport transport;
+  final Simulator sim;
+  final Host host;
+  final CongestionControl cc;
+  final LossRecovery lr;
+  final RttEstimator rtt;
+  PathPolicy path;
+  Receiver receiver; // the other end: its data packets carry it, so their delivery needs no lookup
+  final int flow;
+  final int dst;
+  final boolean nicBackpressure;
+  final boolean reactive; // not the ideal constant rate: its pace follows feedback
+  boolean timerPending;
+  boolean windowBlocked;
+  long finishPs = -1;
+  long tickGeneration; // slot events carry it; a wake-up after a stall starts a new chain
+  long packetsSent;
+  long targetPackets; // packets the recovery must deliver (credit-driven demand)
+  long lostSeen;
+  long lastSlotPs;
+  long nextSlotPs;
+  long rttSum;
+  long rttSamples;
+
+  SenderHotFields(Transport transport, int flow, Host host, int dst, CongestionControl cc, RttEstimator rtt,
+      LossRecovery lr) {
+    this.transport = transport;
+    this.sim = transport.simulator();
+    this.flow = flow;
+    this.host = host;
+    this.dst = dst;
+    this.cc = cc;
+    this.lr = lr;
+    this.rtt = rtt;
+    this.nicBackpressure = transport.settings().nicBackpressure();
+    this.reactive = !(cc instanceof ConstantRate);
+  }
+}
