@@ -1,5 +1,6 @@
 package org.lbsim.bench;
 
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
@@ -30,22 +31,46 @@ public final class AbCompare {
   private AbCompare() {}
 
   public static void main(String[] args) throws Exception {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs the comparison; returns the exit status (2 = bad arguments, nothing run). */
+  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     if (args.length < 4) {
-      System.err.println("usage: AbCompare PAIRS BEFORE.jar AFTER.jar [--set key=value ...] SCENARIO");
-      System.exit(2);
+      err.println("usage: AbCompare PAIRS BEFORE.jar AFTER.jar [--set key=value ...] SCENARIO");
+      return 2;
     }
-    int pairs = Integer.parseInt(args[0]);
-    Build before = Build.load(Path.of(args[1]));
-    Build after = Build.load(Path.of(args[2]));
+    int pairs;
+    try {
+      pairs = Integer.parseInt(args[0]);
+    } catch (NumberFormatException e) {
+      pairs = 0;
+    }
+    if (pairs < 1) {
+      err.println("error: PAIRS must be a positive whole number, got '" + args[0] + "'");
+      return 2;
+    }
+    for (int i = 1; i <= 2; i++) {
+      if (!Files.isRegularFile(Path.of(args[i]))) {
+        err.println("error: " + args[i] + ": no such jar (build one with mvn -B -q -DskipTests -pl lbsim-bench -am package)");
+        return 2;
+      }
+    }
     List<String> extra = new ArrayList<>();
     for (int i = 3; i < args.length - 1; i++) {
       if (!args[i].equals("--set") || i + 1 >= args.length - 1) {
-        System.err.println("error: expected --set key=value before the scenario name, got " + args[i]);
-        System.exit(2);
+        err.println("error: expected --set key=value before the scenario name, got '" + args[i] + "'");
+        return 2;
       }
       extra.add(args[++i]);
     }
     MacroScenario scenario = MacroScenarios.find(args[args.length - 1]);
+    if (scenario == null) {
+      err.println("error: unknown scenario '" + args[args.length - 1] + "'; run-macro.sh --list shows them");
+      return 2;
+    }
+    Build before = Build.load(Path.of(args[1]));
+    Build after = Build.load(Path.of(args[2]));
     List<String> overrides = scenario.overridesWith(extra);
     double[] ratios = new double[pairs];
     for (int i = 0; i <= pairs; i++) {
@@ -60,24 +85,21 @@ public final class AbCompare {
         b = before.cpuNanos(scenario.name(), overrides);
       }
       if (i == 0) {
-        System.out.printf("warm-up: before %.2f s, after %.2f s%n", b / 1e9, a / 1e9);
+        out.printf("warm-up: before %.2f s, after %.2f s%n", b / 1e9, a / 1e9);
         continue;
       }
       ratios[i - 1] = (double) a / b;
-      System.out.printf("pair %d: before %.2f s, after %.2f s, after/before %.3f%n", i, b / 1e9, a / 1e9,
-          ratios[i - 1]);
+      out.printf("pair %d: before %.2f s, after %.2f s, after/before %.3f%n", i, b / 1e9, a / 1e9, ratios[i - 1]);
     }
     Arrays.sort(ratios);
-    System.out.printf("median after/before over %d pairs: %.3f (quartiles %.3f .. %.3f)%n", pairs,
-        ratios[pairs / 2], ratios[pairs / 4], ratios[(3 * pairs) / 4]);
+    out.printf("median after/before over %d pairs: %.3f (quartiles %.3f .. %.3f)%n", pairs, ratios[pairs / 2],
+        ratios[pairs / 4], ratios[(3 * pairs) / 4]);
+    return 0;
   }
 
   /** One build: its own class loader and the two core entry points a run needs. */
   private record Build(Method fromText, Method run) {
     static Build load(Path jar) throws Exception {
-      if (!Files.isRegularFile(jar)) {
-        throw new IllegalArgumentException(jar + ": no such file");
-      }
       ClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
       Class<?> reader = loader.loadClass("org.lbsim.scenario.ScenarioReader");
       Class<?> runner = loader.loadClass("org.lbsim.scenario.ScenarioRunner");
