@@ -1,7 +1,6 @@
 package org.lbsim.transport;
 
 import org.lbsim.engine.EventTarget;
-import org.lbsim.engine.Simulator;
 import org.lbsim.lb.FlowInfo;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Host;
