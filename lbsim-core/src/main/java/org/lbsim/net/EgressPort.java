@@ -45,9 +45,13 @@ public final class EgressPort implements EventTarget {
   private final Link link;
   private long gapPs;
 
-  private final PacketRing queue = new PacketRing();
-  // departures computed on arrival (see above); each packet in `queue` carries its start time
+  private final PacketRing queue = new PacketRing(); // event-driven transmitter: the packets waiting
+  // Departures computed on arrival (see above): a packet goes on the link when admitted, so the
+  // packets still waiting are the link's newest `unstarted` ones, each carrying its start time;
+  // the port keeps no ring of its own, one object and one array fewer to touch per hop.
   private boolean onArrival;
+  private int unstarted;
+  private long unstartedBytes;
   private long tailFreePs; // when the transmitter frees after every packet admitted so far
   private PacketRing headers; // trimming: trimmed headers, served first
   private int trimmedBytes;
@@ -115,9 +119,9 @@ public final class EgressPort implements EventTarget {
       return;
     }
     settle(sim.now());
-    if (queue.size() > 0) {
+    if (unstarted > 0) {
       throw new IllegalStateException("port " + name + " cannot switch to an event-driven transmitter with "
-          + queue.size() + " packets already scheduled on its link");
+          + unstarted + " packets already scheduled on its link");
     }
     onArrival = false;
   }
@@ -219,7 +223,7 @@ public final class EgressPort implements EventTarget {
   /** Packets waiting in the buffer (not the one on the wire). */
   public int waitingPackets() {
     settle(sim.now());
-    return queue.size() + (headers == null ? 0 : headers.size());
+    return unstarted + queue.size() + (headers == null ? 0 : headers.size());
   }
 
   /**
@@ -260,7 +264,7 @@ public final class EgressPort implements EventTarget {
   /** Bytes in the buffer now, the packet being serialized included. */
   public long queuedBytes() {
     settle(sim.now());
-    return queue.bytes() + (headers == null ? 0 : headers.bytes()) + (sim.now() < servingEndPs ? servingBytes : 0);
+    return waitingBytes() + (sim.now() < servingEndPs ? servingBytes : 0);
   }
 
   public long serializationPs(long bytes) {
@@ -273,7 +277,7 @@ public final class EgressPort implements EventTarget {
     if (onArrival) {
       settle(now);
     }
-    long occupancy = queue.bytes() + (sim.now() < servingEndPs ? servingBytes : 0);
+    long occupancy = unstartedBytes + queue.bytes() + (sim.now() < servingEndPs ? servingBytes : 0);
     PacketRing into = queue;
     if (headers != null && p.priority > 0) {
       if (headers.bytes() + p.sizeBytes > 2 * config.capacityBytes()) {
@@ -306,8 +310,13 @@ public final class EgressPort implements EventTarget {
     }
     byteTimeArea += waitingBytes() * (now - lastChangePs);
     lastChangePs = now;
-    into.add(p);
-    long total = queue.bytes() + (now < servingEndPs ? servingBytes : 0) + (headers == null ? 0 : headers.bytes());
+    if (onArrival) {
+      unstarted++;
+      unstartedBytes += p.sizeBytes;
+    } else {
+      into.add(p);
+    }
+    long total = waitingBytes() + (now < servingEndPs ? servingBytes : 0);
     if (total > maxQueueBytes) {
       maxQueueBytes = total;
     }
@@ -380,6 +389,9 @@ public final class EgressPort implements EventTarget {
   }
 
   private long waitingBytes() {
+    if (onArrival) {
+      return unstartedBytes; // no header queue: trimming ports are event-driven
+    }
     return headers == null ? queue.bytes() : queue.bytes() + headers.bytes();
   }
 
@@ -400,13 +412,16 @@ public final class EgressPort implements EventTarget {
 
   /** Departures on arrival: plays, in order, the starts of the queued packets due by {@code now}. */
   void settle(long now) {
-    while (onArrival && queue.size() > 0) {
-      long start = queue.peek().startPs;
+    while (unstarted > 0) {
+      Packet p = link.fromTail(unstarted);
+      long start = p.startPs;
       if (start > now) {
         return;
       }
-      long waiting = queue.bytes(); // no header queue: trimming ports are event-driven
-      depart(queue.poll(), false, waiting, start);
+      long waiting = unstartedBytes;
+      unstarted--;
+      unstartedBytes -= p.sizeBytes;
+      depart(p, false, waiting, start);
     }
   }
 

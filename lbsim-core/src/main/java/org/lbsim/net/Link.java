@@ -60,16 +60,27 @@ public final class Link implements EventTarget {
     }
   }
 
+  /**
+   * The {@code n}-th newest packet on the link ({@code n} = 1: the newest). A port that computes
+   * departures on arrival keeps its waiting packets here, the newest ones, rather than in a ring
+   * of its own.
+   */
+  Packet fromTail(int n) {
+    return packets[(head + count - n) & (packets.length - 1)];
+  }
+
   @Override
   public void onEvent(int kind, long arg) {
     Packet p = packets[head];
+    if (p.from != source && source != null) {
+      // a departure computed on arrival: play its start before it lands (and while the packet
+      // is still on the ring, where the port finds its waiting packets)
+      source.settle(sim.now());
+    }
     packets[head] = null;
     head = (head + 1) & (packets.length - 1);
     if (--count > 0) {
       sim.schedule(packets[head].arrivalPs, this, DELIVER, 0);
-    }
-    if (p.from != source && source != null) {
-      source.settle(sim.now()); // a departure computed on arrival: play its start before it lands
     }
     if (toSwitch != null) {
       toSwitch.receive(p);
