@@ -54,7 +54,7 @@ public class EcmpBench {
     sw = new Switch(0, "tor0", 0, 0, 4, 1, 4, UP_PORTS, new SplittableRandom(7));
     up = new EgressPort[UP_PORTS];
     for (int i = 0; i < UP_PORTS; i++) {
-      up[i] = new EgressPort(sim, pool, counters, config, new Link(sim, Simulator.PS_PER_US), "tor0-up" + i);
+      up[i] = new EgressPort(sim, pool, counters, config, new Link(Simulator.PS_PER_US), "tor0-up" + i);
       sw.setUp(i, up[i]);
     }
     SplittableRandom rnd = new SplittableRandom(42);

@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One packet's whole trip through a port: pool acquire, enqueue (buffer accounting), serialization,
- * propagation on the {@link Link} (a DELIVER event), then a sink that returns it to the pool.
+ * propagation on the port's wire (a DELIVER event), then a sink that returns it to the pool.
  * Reports nanoseconds per packet.
  *
  * <p>{@code burst} packets are enqueued at once before the simulator drains them: 1 measures an
@@ -61,7 +61,7 @@ public class EgressPortBench {
     FabricCounters counters = new FabricCounters();
     // 100 Gb/s, unbounded buffer (no drops), ECN at 100 packets so the marking branch runs, 20 B gap.
     PortConfig config = new PortConfig(100_000_000_000L, Long.MAX_VALUE, 100L * DATA_BYTES, 20);
-    Link link = new Link(sim, Simulator.PS_PER_US);
+    Link link = new Link(Simulator.PS_PER_US);
     port = new EgressPort(sim, pool, counters, config, link, "bench");
     link.connectTo(new Sink(pool));
     if (transmitter.equals("events")) {

@@ -63,9 +63,9 @@ public class SelectorBench {
     sw = new Switch(0, "tor0", 0, 0, 4, 1, 4, UP_PORTS, new SplittableRandom(7));
     up = new EgressPort[UP_PORTS];
     for (int i = 0; i < UP_PORTS; i++) {
-      up[i] = new EgressPort(sim, pool, counters, config, new Link(sim, 500_000), "tor0-up" + i);
+      up[i] = new EgressPort(sim, pool, counters, config, new Link(500_000), "tor0-up" + i);
       sw.setUp(i, up[i]);
-      sw.setDown(i, new EgressPort(sim, pool, counters, config, new Link(sim, 500_000), "tor0-down" + i));
+      sw.setDown(i, new EgressPort(sim, pool, counters, config, new Link(500_000), "tor0-down" + i));
     }
     LbDesign d = LbDesigns.find(design);
     LbContext ctx = new LbContext(Params.defaults(d.params()), new FatTree(8, 1), 800_000, sim.random(), sim::now);

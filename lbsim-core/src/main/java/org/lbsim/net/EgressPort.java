@@ -33,6 +33,7 @@ public final class EgressPort implements EventTarget {
   private static final int TX_FREE = 0;
   private static final int PAUSE = 1;
   private static final int RESUME = 2;
+  private static final int DELIVER = 3;
   /** PFC pause frames are minimum-size Ethernet frames. */
   static final int PAUSE_FRAME_BYTES = 64;
 
@@ -40,15 +41,27 @@ public final class EgressPort implements EventTarget {
   private final PacketPool pool;
   private final FabricCounters counters;
   private PortConfig config; // replaced only when a failure degrades the link
+  // the config's buffer and marking threshold, copied: a hop then reads no PortConfig object
+  private long capacityBytes;
+  private long ecnThresholdBytes;
   private final String name;
   private long psPerByte; // > 0 when the rate divides 8e12 exactly
   private final Link link;
   private long gapPs;
 
+  // The cable this port feeds: its packets in propagation, in order, each knowing its arrival
+  // time; the port delivers its head packet to the far end (one pending event per busy cable).
+  private final long latencyPs;
+  private Node to;
+  private Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
+  private Packet[] wire = new Packet[16];
+  private int wireHead;
+  private int wireCount;
+
   private final PacketRing queue = new PacketRing(); // event-driven transmitter: the packets waiting
-  // Departures computed on arrival (see above): a packet goes on the link when admitted, so the
-  // packets still waiting are the link's newest `unstarted` ones, each carrying its start time;
-  // the port keeps no ring of its own, one object and one array fewer to touch per hop.
+  // Departures computed on arrival (see above): a packet goes on the wire when admitted, so the
+  // packets still waiting are the wire's newest `unstarted` ones, each carrying its start time;
+  // the port keeps no second ring for them, one object and one array fewer to touch per hop.
   private boolean onArrival;
   private int unstarted;
   private long unstartedBytes;
@@ -101,12 +114,15 @@ public final class EgressPort implements EventTarget {
     this.pool = pool;
     this.counters = counters;
     this.config = config;
+    this.capacityBytes = config.capacityBytes();
+    this.ecnThresholdBytes = config.ecnThresholdBytes();
     this.link = link;
     this.name = name;
     this.psPerByte = 8_000_000_000_000L % config.bitsPerSecond() == 0 ? 8_000_000_000_000L / config.bitsPerSecond() : 0;
     this.gapPs = serializationPs(config.gapBytes());
     // a link no longer than the gap would see its delivery events scheduled at other moments
-    this.onArrival = link.latencyPs() > gapPs;
+    this.latencyPs = link.latencyPs();
+    this.onArrival = latencyPs > gapPs;
     link.attach(this);
   }
 
@@ -215,7 +231,7 @@ public final class EgressPort implements EventTarget {
     if (bitsPerSecond != config.bitsPerSecond()) {
       useEventDrivenTransmitter();
     }
-    config = new PortConfig(bitsPerSecond, config.capacityBytes(), config.ecnThresholdBytes(), config.gapBytes());
+    config = new PortConfig(bitsPerSecond, capacityBytes, ecnThresholdBytes, config.gapBytes());
     psPerByte = 8_000_000_000_000L % bitsPerSecond == 0 ? 8_000_000_000_000L / bitsPerSecond : 0;
     gapPs = serializationPs(config.gapBytes());
   }
@@ -241,7 +257,7 @@ public final class EgressPort implements EventTarget {
     }
     useEventDrivenTransmitter();
     reverse.useEventDrivenTransmitter(); // it will carry pause frames ahead of its data
-    if (link.to() instanceof Switch s) {
+    if (to instanceof Switch s) {
       s.enablePfcAccounting();
     }
     this.xoffBytes = xoff;
@@ -277,15 +293,15 @@ public final class EgressPort implements EventTarget {
     if (onArrival) {
       settle(now);
     }
-    long occupancy = unstartedBytes + queue.bytes() + (sim.now() < servingEndPs ? servingBytes : 0);
+    long occupancy = (onArrival ? unstartedBytes : queue.bytes()) + (now < servingEndPs ? servingBytes : 0);
     PacketRing into = queue;
     if (headers != null && p.priority > 0) {
-      if (headers.bytes() + p.sizeBytes > 2 * config.capacityBytes()) {
+      if (headers.bytes() + p.sizeBytes > 2 * capacityBytes) {
         dropOrReturn(p);
         return;
       }
       into = headers; // an already trimmed header keeps its priority at every trimming port
-    } else if (occupancy + p.sizeBytes > config.capacityBytes()) {
+    } else if (occupancy + p.sizeBytes > capacityBytes) {
       if (headers == null || !p.isData()) {
         drop(p);
         return;
@@ -294,10 +310,10 @@ public final class EgressPort implements EventTarget {
       lastChangePs = now;
       Packet tail = trimCoin != null && trimCoin.nextBoolean() ? queue.peekLast() : null;
       if (tail != null && tail.isData() && tail.priority == 0
-          && occupancy - tail.sizeBytes + p.sizeBytes <= config.capacityBytes()
-          && headers.bytes() + trimmedBytes <= 2 * config.capacityBytes()) {
+          && occupancy - tail.sizeBytes + p.sizeBytes <= capacityBytes
+          && headers.bytes() + trimmedBytes <= 2 * capacityBytes) {
         headers.add(trim(queue.pollLast())); // the coin chose the newest queued packet: the arrival takes its place
-      } else if (headers.bytes() + trimmedBytes <= 2 * config.capacityBytes()) {
+      } else if (headers.bytes() + trimmedBytes <= 2 * capacityBytes) {
         trim(p);
         into = headers;
       } else if (returnRouter != null) {
@@ -404,7 +420,7 @@ public final class EgressPort implements EventTarget {
     long end = start + serializationPs(p.sizeBytes);
     tailFreePs = end + gapPs;
     p.startPs = start;
-    link.transmit(p, end);
+    transmit(p, end);
     if (start == now) {
       settle(now);
     }
@@ -413,7 +429,7 @@ public final class EgressPort implements EventTarget {
   /** Departures on arrival: plays, in order, the starts of the queued packets due by {@code now}. */
   void settle(long now) {
     while (unstarted > 0) {
-      Packet p = link.fromTail(unstarted);
+      Packet p = fromTail(unstarted);
       long start = p.startPs;
       if (start > now) {
         return;
@@ -439,7 +455,7 @@ public final class EgressPort implements EventTarget {
       counters.countDrop(p);
       pool.release(p);
     } else {
-      link.transmit(p, servingEndPs);
+      transmit(p, servingEndPs);
     }
     // Only a port with packets waiting needs to wake up when the line frees: an idle port starts
     // the next arrival directly, which saves one event per packet on uncongested hops.
@@ -457,7 +473,7 @@ public final class EgressPort implements EventTarget {
    * queued just before, {@code p} included): marking, statistics, INT, PFC accounting.
    */
   private void depart(Packet p, boolean fromHeaders, long waiting, long now) {
-    long threshold = config.ecnThresholdBytes();
+    long threshold = ecnThresholdBytes;
     // Marking at dequeue against the bytes queued including the departing packet.
     if (red != null) {
       if (!p.ce && !fromHeaders && red.marks(waiting)) {
@@ -560,7 +576,7 @@ public final class EgressPort implements EventTarget {
     controlPending--;
     controlFramesSent++;
     long end = now + serializationPs(PAUSE_FRAME_BYTES);
-    sim.schedule(end + link.latencyPs(), pfcTarget, xoff ? PAUSE : RESUME, 0);
+    sim.schedule(end + latencyPs, pfcTarget, xoff ? PAUSE : RESUME, 0);
     freeAtPs = end + gapPs;
     wakeupPending = !held && (controlPending > 0 || ((queue.size() > 0 || (headers != null && headers.size() > 0)) && !paused));
     if (wakeupPending) {
@@ -568,8 +584,70 @@ public final class EgressPort implements EventTarget {
     }
   }
 
+  /** The far end of the cable, told by the {@link Link}. */
+  void connected(Node node) {
+    this.to = node;
+    this.toSwitch = node instanceof Switch s ? s : null;
+  }
+
+  /** Puts a packet on the wire, its last bit leaving this port at {@code lastBitPs}. */
+  private void transmit(Packet p, long lastBitPs) {
+    long at = lastBitPs + latencyPs;
+    if (wireCount == wire.length) {
+      growWire();
+    }
+    int tail = (wireHead + wireCount) & (wire.length - 1);
+    wire[tail] = p;
+    p.arrivalPs = at;
+    if (wireCount++ == 0) {
+      sim.schedule(at, this, DELIVER, 0);
+    }
+  }
+
+  /**
+   * The {@code n}-th newest packet on the wire ({@code n} = 1: the newest): where a port that
+   * computes departures on arrival finds its waiting packets.
+   */
+  private Packet fromTail(int n) {
+    return wire[(wireHead + wireCount - n) & (wire.length - 1)];
+  }
+
+  /** The head packet reaches the far end of the cable. */
+  private void deliver() {
+    Packet p = wire[wireHead];
+    if (p.from != this) {
+      // a departure computed on arrival: play its start before it lands (and while the packet
+      // is still on the wire, where settle finds the waiting packets)
+      settle(sim.now());
+    }
+    wire[wireHead] = null;
+    wireHead = (wireHead + 1) & (wire.length - 1);
+    if (--wireCount > 0) {
+      sim.schedule(wire[wireHead].arrivalPs, this, DELIVER, 0);
+    }
+    if (toSwitch != null) {
+      toSwitch.receive(p);
+    } else {
+      to.receive(p);
+    }
+  }
+
+  private void growWire() {
+    int n = wire.length;
+    Packet[] nw = new Packet[n * 2];
+    for (int i = 0; i < wireCount; i++) {
+      nw[i] = wire[(wireHead + i) & (n - 1)];
+    }
+    wire = nw;
+    wireHead = 0;
+  }
+
   @Override
   public void onEvent(int kind, long arg) {
+    if (kind == DELIVER) {
+      deliver();
+      return;
+    }
     long now = sim.now();
     if (kind == TX_FREE) {
       wakeupPending = false;

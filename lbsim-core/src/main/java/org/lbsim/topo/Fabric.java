@@ -185,7 +185,7 @@ public final class Fabric {
   }
 
   private EgressPort port(String tier, String name, TierLink tl, long capacity, long ecnThreshold, org.lbsim.net.Node to) {
-    Link link = new Link(sim, tl.latencyPs());
+    Link link = new Link(tl.latencyPs());
     link.connectTo(to);
     EgressPort p = new EgressPort(sim, pool, counters,
         new PortConfig(tl.bitsPerSecond(), capacity, ecnThreshold, settings.gapBytes()), link, name);

@@ -61,7 +61,7 @@ final class TestSwitch {
   }
 
   private EgressPort port(String name) {
-    Link link = new Link(sim, 500_000);
+    Link link = new Link(500_000);
     link.connectTo(pool::release);
     return new EgressPort(sim, pool, counters, new PortConfig(RATE, BUFFER, -1, 20), link, name);
   }

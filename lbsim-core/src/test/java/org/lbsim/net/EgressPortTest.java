@@ -15,7 +15,7 @@ class EgressPortTest {
   private final List<Boolean> marks = new ArrayList<>();
 
   private EgressPort port(long capacity, long ecn) {
-    Link link = new Link(sim, 500_000);
+    Link link = new Link(500_000);
     link.connectTo(p -> {
       arrivals.add(new long[] {sim.now(), p.seq});
       marks.add(p.ce);

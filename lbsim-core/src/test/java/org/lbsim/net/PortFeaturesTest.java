@@ -20,7 +20,7 @@ class PortFeaturesTest {
   private final List<Long> returnTimes = new ArrayList<>();
 
   private EgressPort port(long capacity) {
-    Link link = new Link(sim, 500_000);
+    Link link = new Link(500_000);
     link.connectTo(p -> {
       arrived.add(p);
       arrivalTimes.add(sim.now());
@@ -30,7 +30,7 @@ class PortFeaturesTest {
 
   /** The same cable's other direction: it carries the PFC frames for {@code port(..)}. */
   private EgressPort reverse() {
-    Link link = new Link(sim, 500_000);
+    Link link = new Link(500_000);
     link.connectTo(p -> {
       returned.add(p);
       returnTimes.add(sim.now());
