@@ -92,9 +92,23 @@ public final class AbCompare {
       out.printf("pair %d: before %.2f s, after %.2f s, after/before %.3f%n", i, b / 1e9, a / 1e9, ratios[i - 1]);
     }
     Arrays.sort(ratios);
-    out.printf("median after/before over %d pairs: %.3f (quartiles %.3f .. %.3f)%n", pairs, ratios[pairs / 2],
-        ratios[pairs / 4], ratios[(3 * pairs) / 4]);
+    out.printf("median after/before over %d pairs: %.3f (quartiles %.3f .. %.3f)%n", pairs, quantile(ratios, 0.5),
+        quantile(ratios, 0.25), quantile(ratios, 0.75));
     return 0;
+  }
+
+  /**
+   * The {@code q}-quantile of sorted values, interpolating linearly between the two nearest
+   * ranks (the usual definition: the median of an even count is the mean of the middle two).
+   */
+  static double quantile(double[] sorted, double q) {
+    if (sorted.length == 0) {
+      throw new IllegalArgumentException("no values to take a quantile of");
+    }
+    double rank = q * (sorted.length - 1);
+    int lo = (int) Math.floor(rank);
+    int hi = Math.min(lo + 1, sorted.length - 1);
+    return sorted[lo] + (rank - lo) * (sorted[hi] - sorted[lo]);
   }
 
   /** One build: its own class loader and the two core entry points a run needs. */

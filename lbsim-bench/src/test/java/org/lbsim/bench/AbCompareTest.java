@@ -24,6 +24,16 @@ class AbCompareTest {
   }
 
   @Test
+  void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+    double[] sorted = {0.854, 0.921, 0.935, 0.995, 1.026, 1.040};
+    assertThat(AbCompare.quantile(sorted, 0.5)).isCloseTo(0.965, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(AbCompare.quantile(sorted, 0.25)).isCloseTo(0.9245, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(AbCompare.quantile(sorted, 0.75)).isCloseTo(1.01825, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(AbCompare.quantile(new double[] {1, 2, 3}, 0.5)).isEqualTo(2.0);
+    assertThat(AbCompare.quantile(new double[] {7}, 0.75)).isEqualTo(7.0);
+  }
+
+  @Test
   void refusesBadArgumentsWithoutRunning() throws Exception {
     Path jar = Files.writeString(dir.resolve("a.jar"), "not really a jar");
     String a = jar.toString();
