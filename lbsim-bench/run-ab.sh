@@ -30,4 +30,5 @@ for i in $(seq "$pairs"); do
   ratios+=("$r")
   echo "pair $i: before $b s, after $a s, after/before $r"
 done
-printf '%s\n' "${ratios[@]}" | sort -n | awk '{ r[NR] = $1 } END { print "median after/before: " r[int((NR + 1) / 2)] }'
+printf '%s\n' "${ratios[@]}" | sort -n \
+  | awk '{ r[NR] = $1 } END { m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2; printf "median after/before: %.3f\n", m }'
