@@ -633,12 +633,7 @@ public final class EgressPort implements EventTarget {
   }
 
   private void growWire() {
-    int n = wire.length;
-    Packet[] nw = new Packet[n * 2];
-    for (int i = 0; i < wireCount; i++) {
-      nw[i] = wire[(wireHead + i) & (n - 1)];
-    }
-    wire = nw;
+    wire = PacketRing.doubled(wire, wireHead, wireCount);
     wireHead = 0;
   }
 

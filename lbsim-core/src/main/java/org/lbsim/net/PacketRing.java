@@ -54,12 +54,17 @@ final class PacketRing {
   }
 
   private void grow() {
+    ring = doubled(ring, head, count);
+    head = 0;
+  }
+
+  /** A ring of twice the length holding the {@code count} packets from {@code head} on, unwrapped to start at 0. */
+  static Packet[] doubled(Packet[] ring, int head, int count) {
     int n = ring.length;
     Packet[] nr = new Packet[n * 2];
     for (int i = 0; i < count; i++) {
       nr[i] = ring[(head + i) & (n - 1)];
     }
-    ring = nr;
-    head = 0;
+    return nr;
   }
 }
