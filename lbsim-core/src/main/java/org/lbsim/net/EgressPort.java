@@ -42,8 +42,8 @@ public final class EgressPort implements EventTarget {
   private final FabricCounters counters;
   private PortConfig config; // replaced only when a failure degrades the link
   // the config's buffer and marking threshold, copied: a hop then reads no PortConfig object
-  private long capacityBytes;
-  private long ecnThresholdBytes;
+  private final long capacityBytes;
+  private final long ecnThresholdBytes;
   private final String name;
   private long psPerByte; // > 0 when the rate divides 8e12 exactly
   private final Link link;
