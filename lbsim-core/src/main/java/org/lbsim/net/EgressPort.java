@@ -426,14 +426,19 @@ public final class EgressPort implements EventTarget {
     }
   }
 
-  /** Departures on arrival: plays, in order, the starts of the queued packets due by {@code now}. */
+  /**
+   * Departures on arrival: plays, in order, the starts of the queued packets due by {@code now}.
+   *
+   * <p>The oldest waiting packet starts at max(its admission, {@code freeAtPs}), where
+   * {@code freeAtPs} is the previous packet's end plus the gap (set when that start was played),
+   * and its admission is at or before now; so it is due exactly when {@code freeAtPs <= now}.
+   * Testing that instead of the packet's own start time leaves the packet, which has waited in
+   * the queue and is no longer in the cache, untouched until it really starts.
+   */
   void settle(long now) {
-    while (unstarted > 0) {
+    while (unstarted > 0 && freeAtPs <= now) {
       Packet p = fromTail(unstarted);
       long start = p.startPs;
-      if (start > now) {
-        return;
-      }
       long waiting = unstartedBytes;
       unstarted--;
       unstartedBytes -= p.sizeBytes;
