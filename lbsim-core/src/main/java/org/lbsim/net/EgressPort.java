@@ -29,7 +29,7 @@ import org.lbsim.engine.Simulator;
  * the port stays event-driven); and {@link #useEventDrivenTransmitter} is the reference mode,
  * compared with this one by tests.
  */
-public final class EgressPort implements EventTarget {
+public final class EgressPort extends PortHotFields implements EventTarget {
   private static final int TX_FREE = 0;
   private static final int PAUSE = 1;
   private static final int RESUME = 2;
@@ -37,49 +37,23 @@ public final class EgressPort implements EventTarget {
   /** PFC pause frames are minimum-size Ethernet frames. */
   static final int PAUSE_FRAME_BYTES = 64;
 
-  private final Simulator sim;
   private final PacketPool pool;
   private final FabricCounters counters;
   private PortConfig config; // replaced only when a failure degrades the link
-  // the config's buffer and marking threshold, copied: a hop then reads no PortConfig object
-  private final long capacityBytes;
-  private final long ecnThresholdBytes;
   private final String name;
-  private long psPerByte; // > 0 when the rate divides 8e12 exactly
   private final Link link;
-  private long gapPs;
 
-  // The cable this port feeds: its packets in propagation, in order, each knowing its arrival
-  // time; the port delivers its head packet to the far end (one pending event per busy cable).
-  private final long latencyPs;
-  private Node to;
-  private Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
-  private Packet[] wire = new Packet[16];
-  private int wireHead;
-  private int wireCount;
-
+  // the cable's FIFO, the waiting packets' bookkeeping and the statistics a hop updates are in
+  // PortHotFields
   private final PacketRing queue = new PacketRing(); // event-driven transmitter: the packets waiting
-  // Departures computed on arrival (see above): a packet goes on the wire when admitted, so the
-  // packets still waiting are the wire's newest `unstarted` ones, each carrying its start time;
-  // the port keeps no second ring for them, one object and one array fewer to touch per hop.
-  private boolean onArrival;
-  private int unstarted;
-  private long unstartedBytes;
-  private long tailFreePs; // when the transmitter frees after every packet admitted so far
-  private PacketRing headers; // trimming: trimmed headers, served first
   private int trimmedBytes;
   private java.util.SplittableRandom trimCoin; // null: always trim the arriving packet
   private Node returnRouter; // non-null: return-to-sender, through this switch's routing
   private LossModel loss;
   private PortFault fault; // a failed or flaky link (org.lbsim.failure); null = healthy
   private boolean held; // a failed link that holds what it is given (black hole that queues)
-  private long freeAtPs; // when the transmitter may start the next packet (after the gap)
   private boolean wakeupPending; // invariant: packets waiting and not paused => a TX_FREE event is pending
   private DequeueListener dequeueListener;
-  private long servingBytes;
-  private long servingEndPs;
-  private int intPortId = -1; // >= 0: stamp INT records under this port number
-  private RedMarking red; // null: the single threshold of the config (if any)
 
   // PFC, as the upstream port of a link into a switch
   private EgressPort pauseSender; // the far switch's port back towards this one: carries its pause frames
@@ -97,11 +71,6 @@ public final class EgressPort implements EventTarget {
   private long controlFramesSent;
 
   // statistics
-  private long lastChangePs;
-  private long byteTimeArea; // integral of queued bytes over time, in byte*ps
-  private long maxQueueBytes;
-  private long packetsSent;
-  private long bytesSent;
   private long drops;
   private long ecnMarks;
   private long trims;
@@ -110,18 +79,15 @@ public final class EgressPort implements EventTarget {
   private long pausedPs;
 
   public EgressPort(Simulator sim, PacketPool pool, FabricCounters counters, PortConfig config, Link link, String name) {
-    this.sim = sim;
+    super(sim, config.capacityBytes(), config.ecnThresholdBytes(), link.latencyPs());
     this.pool = pool;
     this.counters = counters;
     this.config = config;
-    this.capacityBytes = config.capacityBytes();
-    this.ecnThresholdBytes = config.ecnThresholdBytes();
     this.link = link;
     this.name = name;
     this.psPerByte = 8_000_000_000_000L % config.bitsPerSecond() == 0 ? 8_000_000_000_000L / config.bitsPerSecond() : 0;
     this.gapPs = serializationPs(config.gapBytes());
     // a link no longer than the gap would see its delivery events scheduled at other moments
-    this.latencyPs = link.latencyPs();
     this.onArrival = latencyPs > gapPs;
     link.attach(this);
   }
