@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.function.LongSupplier;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
+import org.lbsim.net.PacketExtras;
 import org.lbsim.net.PortSelector;
 import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
@@ -187,24 +188,24 @@ final class Conga implements PortSelector {
     int idx = goingUp ? downCount + upIndex(out) : (p.dst - sw.firstHost()) / sw.hostsPerChild();
     int level = send(idx, p.sizeBytes, now);
     if (!leaf) {
-      p.congaMetric = Math.max(p.congaMetric, level);
+      p.extras().congaMetric = Math.max(p.congaMetric(), level);
     } else if (goingUp) {
       int dstLeaf = p.dst / leafHosts;
-      p.congaTag = pendingTag >= 0 ? pendingTag : idx - downCount;
+      p.extras().congaTag = pendingTag >= 0 ? pendingTag : idx - downCount;
       pendingTag = -1;
-      p.congaMetric = level;
+      p.extras().congaMetric = level;
       piggyback(p, dstLeaf);
     } else {
       int srcLeaf = p.src / leafHosts;
       if (srcLeaf != myLeaf) {
         // The host link is not part of any leaf-to-leaf path, so its level is not folded in.
-        int slot = srcLeaf * maxPaths + p.congaTag;
-        if (fromLeaf[slot] != p.congaMetric) {
-          fromLeaf[slot] = p.congaMetric;
+        int slot = srcLeaf * maxPaths + p.congaTag();
+        if (fromLeaf[slot] != p.congaMetric()) {
+          fromLeaf[slot] = p.congaMetric();
           fromLeafChanged[slot] = true;
         }
-        if (p.congaFbTag >= 0) {
-          toLeaf[srcLeaf * maxPaths + p.congaFbTag] = p.congaFbMetric;
+        if (p.congaFbTag() >= 0) {
+          toLeaf[srcLeaf * maxPaths + p.congaFbTag()] = p.congaFbMetric();
         }
       }
     }
@@ -229,11 +230,12 @@ final class Conga implements PortSelector {
       }
     }
     if (chosen < 0) {
-      p.congaFbTag = -1;
+      p.extras().congaFbTag = -1;
       return;
     }
-    p.congaFbTag = chosen;
-    p.congaFbMetric = fromLeaf[base + chosen];
+    PacketExtras x = p.extras();
+    x.congaFbTag = chosen;
+    x.congaFbMetric = fromLeaf[base + chosen];
     fromLeafChanged[base + chosen] = false;
     feedbackNext[dstLeaf] = (chosen + 1) % paths;
   }

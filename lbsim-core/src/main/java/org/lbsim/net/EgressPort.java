@@ -348,8 +348,10 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     p.dst = src;
     p.type = Packet.NACK; // names the trimmed sequence, carries no acknowledgement
     p.returned = true;
-    p.cumAck = 0;
-    p.sackBits = 0;
+    if (p.cumAck() != 0 || p.sackBits() != 0) {
+      p.extras().cumAck = 0;
+      p.extras().sackBits = 0;
+    }
     p.receivedBytes = 0;
     p.route = Packet.NO_ROUTE;
     p.ceEcho = p.ce;
@@ -467,12 +469,12 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     bytesSent += p.sizeBytes;
     if (intPortId >= 0 && p.isData() && p.intHops < Packet.INT_MAX_HOPS) {
       int h = p.intHops++;
-      p.allocateIntRecord();
-      p.intPort[h] = intPortId;
-      p.intQueueBytes[h] = waiting - p.sizeBytes; // what it leaves behind
-      p.intTxBytes[h] = bytesSent;
-      p.intTimePs[h] = now;
-      p.intBitsPerSecond[h] = config.bitsPerSecond();
+      PacketExtras x = p.intRecord();
+      x.intPort[h] = intPortId;
+      x.intQueueBytes[h] = waiting - p.sizeBytes; // what it leaves behind
+      x.intTxBytes[h] = bytesSent;
+      x.intTimePs[h] = now;
+      x.intBitsPerSecond[h] = config.bitsPerSecond();
     }
     if (p.pfcCharged) {
       p.from.discharge(p.sizeBytes);

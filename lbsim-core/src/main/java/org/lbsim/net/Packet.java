@@ -5,7 +5,8 @@ package org.lbsim.net;
  * one. Fields are public because every layer (ports, switches, load balancers, transports)
  * reads and writes them per packet; a packet must not be touched after it is released. The
  * fields every hop uses are declared in {@link PacketHopFields}, so that they share a cache line,
- * and those the end hosts use in {@link PacketHostFields}, so that they take the next one.
+ * and those the end hosts use in {@link PacketHostFields}, so that they take the next one; the
+ * fields only some designs use are in a {@link PacketExtras} attached when first written.
  */
 public final class Packet extends PacketHostFields {
   public static final byte DATA = 0;
@@ -15,35 +16,13 @@ public final class Packet extends PacketHostFields {
   public static final byte CNP = 3;
   /** Receiver-driven credit (EQDS): the receiver's pacer grants the sender one more data packet ({@link #pullNo}). */
   public static final byte PULL = 4;
-  /** Receiver-driven credit (EQDS): a header-only request to send, sender to receiver, carrying {@link #pullTarget}. */
+  /** Receiver-driven credit (EQDS): a header-only request to send, sender to receiver, carrying {@link #pullTarget()}. */
   public static final byte RTS = 5;
   /** Most switch hops an INT record holds (a 3-tier fat tree path crosses 5 switches). */
   public static final int INT_MAX_HOPS = 8;
 
-  /** Receiver-driven credit, on a data packet or RTS: the cumulative pull number the sender asks for. */
-  public long pullTarget;
-  /** CONGA: the source leaf's uplink (LBTag) and the path's congestion metric (CE) so far. */
-  public int congaTag;
-  public int congaMetric;
-  /** CONGA feedback piggybacked to the source leaf: which tag, its metric (-1 = none). */
-  public int congaFbTag = -1;
-  public int congaFbMetric;
-  /** On an ACK / NACK: the receiver's cumulative ack, the next sequence it still lacks. */
-  public long cumAck;
-  /** On an ACK / NACK: bit i set = packet {@code cumAck + 1 + i} received (SACK window of 64). */
-  public long sackBits;
-  /**
-   * In-band telemetry (HPCC): per hop ({@link #intHops} of them), the bytes queued at the egress
-   * when the packet left, the port's cumulative bytes sent, the stamp time and the line rate.
-   * Arrays allocated the first time the pooled packet carries a record ({@link #allocateIntRecord}),
-   * so that packets of fabrics without INT stay small; an ACK carries a copy of its data packet's.
-   */
-  /** Which port stamped each hop (a fabric-wide port number), so a sender compares records of one port. */
-  public int[] intPort;
-  public long[] intQueueBytes;
-  public long[] intTxBytes;
-  public long[] intTimePs;
-  public long[] intBitsPerSecond;
+  /** The fields only some designs use, or null while none was written (see {@link PacketExtras}). */
+  private PacketExtras extras;
 
   public static final int NO_ROUTE = -1;
 
@@ -65,18 +44,11 @@ public final class Packet extends PacketHostFields {
     entropy = 0;
     ce = false;
     ceEcho = false;
-    pullTarget = 0;
     pullNo = 0;
     receivedBytes = 0;
     sentAtPs = 0;
     hops = 0;
     route = NO_ROUTE;
-    congaTag = 0;
-    congaMetric = 0;
-    congaFbTag = -1;
-    congaFbMetric = 0;
-    cumAck = 0;
-    sackBits = 0;
     trimmed = false;
     returned = false;
     priority = 0;
@@ -84,17 +56,68 @@ public final class Packet extends PacketHostFields {
     endpoint = null;
     pfcCharged = false;
     intHops = 0;
+    if (extras != null) {
+      extras.clear();
+    }
   }
 
-  /** Gives this packet room for an INT record of {@link #INT_MAX_HOPS} hops (once per pooled packet). */
-  public void allocateIntRecord() {
-    if (intPort == null) {
-      intPort = new int[INT_MAX_HOPS];
-      intQueueBytes = new long[INT_MAX_HOPS];
-      intTxBytes = new long[INT_MAX_HOPS];
-      intTimePs = new long[INT_MAX_HOPS];
-      intBitsPerSecond = new long[INT_MAX_HOPS];
+  /** The design-specific fields, for writing: attached to this pooled packet the first time. */
+  public PacketExtras extras() {
+    if (extras == null) {
+      extras = new PacketExtras();
     }
+    return extras;
+  }
+
+  /** Receiver-driven credit: the cumulative pull number the sender asks for (0 = none). */
+  public long pullTarget() {
+    return extras == null ? 0 : extras.pullTarget;
+  }
+
+  /** On an ACK / NACK: the receiver's cumulative ack (0 when the design sets none). */
+  public long cumAck() {
+    return extras == null ? 0 : extras.cumAck;
+  }
+
+  /** On an ACK / NACK: the SACK bitmap above {@link #cumAck()}. */
+  public long sackBits() {
+    return extras == null ? 0 : extras.sackBits;
+  }
+
+  /** CONGA: the source leaf's uplink tag (0 until a leaf sets it). */
+  public int congaTag() {
+    return extras == null ? 0 : extras.congaTag;
+  }
+
+  /** CONGA: the path's congestion metric so far. */
+  public int congaMetric() {
+    return extras == null ? 0 : extras.congaMetric;
+  }
+
+  /** CONGA feedback: which tag (-1 = none). */
+  public int congaFbTag() {
+    return extras == null ? -1 : extras.congaFbTag;
+  }
+
+  /** CONGA feedback: that tag's metric. */
+  public int congaFbMetric() {
+    return extras == null ? 0 : extras.congaFbMetric;
+  }
+
+  /**
+   * The INT record ({@link #intHops} hops), for writing: room for {@link #INT_MAX_HOPS} hops is
+   * allocated once per pooled packet.
+   */
+  public PacketExtras intRecord() {
+    PacketExtras x = extras();
+    if (x.intPort == null) {
+      x.intPort = new int[INT_MAX_HOPS];
+      x.intQueueBytes = new long[INT_MAX_HOPS];
+      x.intTxBytes = new long[INT_MAX_HOPS];
+      x.intTimePs = new long[INT_MAX_HOPS];
+      x.intBitsPerSecond = new long[INT_MAX_HOPS];
+    }
+    return x;
   }
 
   /** Copies {@code data}'s INT record into this packet (an ACK echoing it). */
@@ -102,12 +125,13 @@ public final class Packet extends PacketHostFields {
     int n = data.intHops;
     intHops = n;
     if (n > 0) {
-      allocateIntRecord();
-      System.arraycopy(data.intPort, 0, intPort, 0, n);
-      System.arraycopy(data.intQueueBytes, 0, intQueueBytes, 0, n);
-      System.arraycopy(data.intTxBytes, 0, intTxBytes, 0, n);
-      System.arraycopy(data.intTimePs, 0, intTimePs, 0, n);
-      System.arraycopy(data.intBitsPerSecond, 0, intBitsPerSecond, 0, n);
+      PacketExtras from = data.extras;
+      PacketExtras to = intRecord();
+      System.arraycopy(from.intPort, 0, to.intPort, 0, n);
+      System.arraycopy(from.intQueueBytes, 0, to.intQueueBytes, 0, n);
+      System.arraycopy(from.intTxBytes, 0, to.intTxBytes, 0, n);
+      System.arraycopy(from.intTimePs, 0, to.intTimePs, 0, n);
+      System.arraycopy(from.intBitsPerSecond, 0, to.intBitsPerSecond, 0, n);
     }
   }
 

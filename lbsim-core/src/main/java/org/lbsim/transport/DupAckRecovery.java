@@ -131,7 +131,7 @@ final class DupAckRecovery implements LossRecovery {
       onTrimmed(ack, nowPs);
       return;
     }
-    int c = (int) Math.min(ack.cumAck, target);
+    int c = (int) Math.min(ack.cumAck(), target);
     if (c < cum) {
       return; // older than what we know
     }
@@ -182,7 +182,7 @@ final class DupAckRecovery implements LossRecovery {
     }
     fastRecoveries++;
     if (sackLimit >= 0) {
-      long bits = ack.sackBits; // bit i = packet cum + 1 + i
+      long bits = ack.sackBits(); // bit i = packet cum + 1 + i
       int beyond = 64 - Long.numberOfLeadingZeros(bits); // highest SACKed packet's distance from the hole
       if (bits != 0 && beyond > sackLimit) {
         for (int i = 0; i < beyond; i++) {

@@ -40,7 +40,7 @@ final class GbnReceiver implements ReceiverLogic {
   @Override
   public void fill(Packet p, Packet reply) {
     reply.seq = p.seq;
-    reply.cumAck = expected;
+    reply.extras().cumAck = expected;
     reply.receivedBytes = expected * payloadBytes;
     reply.trimmed = p.trimmed;
   }

@@ -54,8 +54,8 @@ final class GoBackN implements LossRecovery {
 
   @Override
   public void onAck(Packet ack, long nowPs) {
-    if (ack.cumAck > cum) {
-      cum = Math.min(ack.cumAck, target);
+    if (ack.cumAck() > cum) {
+      cum = Math.min(ack.cumAck(), target);
       lastProgressPs = nowPs;
       backoff = 0;
       if (next < cum) {
@@ -76,7 +76,7 @@ final class GoBackN implements LossRecovery {
       return;
     }
     onAck(nack, nowPs);
-    if (nack.cumAck == cum && next > cum) {
+    if (nack.cumAck() == cum && next > cum) {
       lost += next - cum;
       next = cum;
       if (nack.trimmed) {

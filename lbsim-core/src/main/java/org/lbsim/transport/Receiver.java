@@ -103,7 +103,7 @@ final class Receiver extends ReceiverHotFields {
   private void noteDemand(Packet p, boolean owed) {
     senderHost = p.src;
     lastEntropy = p.entropy;
-    creditTarget = Math.max(creditTarget, p.pullTarget);
+    creditTarget = Math.max(creditTarget, p.pullTarget());
     if (owed) {
       rtxOwed++;
     }

@@ -63,8 +63,8 @@ final class SackReceiver implements ReceiverLogic {
   @Override
   public void fill(Packet p, Packet reply) {
     reply.seq = p.seq;
-    reply.cumAck = cum;
-    reply.sackBits = window();
+    reply.extras().cumAck = cum;
+    reply.extras().sackBits = window();
     reply.receivedBytes = cum * payloadBytes;
     reply.trimmed = p.trimmed;
   }

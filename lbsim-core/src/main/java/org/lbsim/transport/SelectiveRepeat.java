@@ -127,7 +127,7 @@ final class SelectiveRepeat implements LossRecovery {
 
   @Override
   public void onAck(Packet ack, long nowPs) {
-    int c = (int) Math.min(ack.cumAck, target);
+    int c = (int) Math.min(ack.cumAck(), target);
     if (c > cum) {
       for (int s = cum; s < c; s++) {
         if (sacked[s]) {
@@ -145,9 +145,9 @@ final class SelectiveRepeat implements LossRecovery {
     if (!ack.trimmed) {
       markSacked(ack.seq);
     }
-    long bits = ack.sackBits;
+    long bits = ack.sackBits();
     while (bits != 0) {
-      markSacked(ack.cumAck + 1 + Long.numberOfTrailingZeros(bits));
+      markSacked(ack.cumAck() + 1 + Long.numberOfTrailingZeros(bits));
       bits &= bits - 1;
     }
     if (ack.trimmed) {

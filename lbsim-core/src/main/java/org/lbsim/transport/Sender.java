@@ -246,7 +246,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     packetsSent++;
     long pullTarget = cc.pullTarget(pendingPackets()); // after this packet's credit and count
     if (pullTarget >= 0) {
-      p.pullTarget = pullTarget;
+      p.extras().pullTarget = pullTarget;
     }
     transport.counters().dataSent++;
     host.send(p);
@@ -270,7 +270,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     p.sizeBytes = transport.settings().format().ackBytes();
     path.choose(p, now);
     p.sentAtPs = now;
-    p.pullTarget = target;
+    p.extras().pullTarget = target;
     p.endpoint = receiver;
     transport.counters().ackSent++;
     host.send(p);

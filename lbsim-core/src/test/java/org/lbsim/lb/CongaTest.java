@@ -30,9 +30,9 @@ class CongaTest {
   /** A packet arriving at leaf 0 from leaf {@code from}, for host 0, carrying feedback. */
   private static void feedback(TestSwitch t, Conga c, int from, int tag, int metric) {
     Packet p = t.packet(from * 4, 0, Packet.ACK, 99);
-    p.congaTag = 0;
-    p.congaFbTag = tag;
-    p.congaFbMetric = metric;
+    p.extras().congaTag = 0;
+    p.extras().congaFbTag = tag;
+    p.extras().congaFbMetric = metric;
     c.onForward(t.sw, p, t.down[0], false);
     t.pool.release(p);
   }
@@ -94,8 +94,8 @@ class CongaTest {
     Conga c = leafSpineConga(t);
     // a packet from leaf 2 brought path metric 4 on tag 2: Congestion-From-Leaf[2][2] = 4
     Packet in = t.packet(8, 1, Packet.DATA, 50);
-    in.congaTag = 2;
-    in.congaMetric = 4;
+    in.extras().congaTag = 2;
+    in.extras().congaMetric = 4;
     c.onForward(t.sw, in, t.down[1], false);
     assertThat(c.congestionFrom(2, 2)).isEqualTo(4);
     c.send(4 + 3, 400_000, 0); // uplink 3 at level 3 before the packet below
@@ -103,16 +103,16 @@ class CongaTest {
       Packet out = t.packet(1, 9, Packet.DATA, 60 + i);
       int port = c.select(t.sw, out, t.up, 4);
       c.onForward(t.sw, out, t.up[port], true);
-      assertThat(out.congaTag).isEqualTo(port);
-      assertThat(out.congaMetric).isEqualTo(port == 3 ? 3 : 0);
+      assertThat(out.congaTag()).isEqualTo(port);
+      assertThat(out.congaMetric()).isEqualTo(port == 3 ? 3 : 0);
       // the only entry about leaf 2 goes back, changed or not
-      assertThat(out.congaFbTag).isEqualTo(2);
-      assertThat(out.congaFbMetric).isEqualTo(4);
+      assertThat(out.congaFbTag()).isEqualTo(2);
+      assertThat(out.congaFbMetric()).isEqualTo(4);
       t.pool.release(out);
     }
     Packet toLeaf3 = t.packet(1, 13, Packet.DATA, 70);
     c.onForward(t.sw, toLeaf3, t.up[c.select(t.sw, toLeaf3, t.up, 4)], true);
-    assertThat(toLeaf3.congaFbTag).isEqualTo(-1); // nothing known about paths from leaf 3
+    assertThat(toLeaf3.congaFbTag()).isEqualTo(-1); // nothing known about paths from leaf 3
   }
 
   @Test
@@ -121,8 +121,8 @@ class CongaTest {
     Conga c = leafSpineConga(t);
     for (int tag = 0; tag < 4; tag++) {
       Packet in = t.packet(8, 1, Packet.DATA, 50);
-      in.congaTag = tag;
-      in.congaMetric = tag + 1;
+      in.extras().congaTag = tag;
+      in.extras().congaMetric = tag + 1;
       c.onForward(t.sw, in, t.down[1], false);
       t.pool.release(in);
     }
@@ -130,19 +130,19 @@ class CongaTest {
     for (int i = 0; i < 8; i++) {
       Packet out = t.packet(1, 9, Packet.DATA, 60);
       c.onForward(t.sw, out, t.up[c.select(t.sw, out, t.up, 4)], true);
-      fed[i] = out.congaFbTag;
-      assertThat(out.congaFbMetric).isEqualTo(out.congaFbTag + 1);
+      fed[i] = out.congaFbTag();
+      assertThat(out.congaFbMetric()).isEqualTo(out.congaFbTag() + 1);
       t.pool.release(out);
     }
     assertThat(fed).containsExactly(0, 1, 2, 3, 0, 1, 2, 3);
     Packet in = t.packet(8, 1, Packet.DATA, 50);
-    in.congaTag = 2;
-    in.congaMetric = 7; // tag 2 changed: it jumps the round-robin queue
+    in.extras().congaTag = 2;
+    in.extras().congaMetric = 7; // tag 2 changed: it jumps the round-robin queue
     c.onForward(t.sw, in, t.down[1], false);
     Packet out = t.packet(1, 9, Packet.DATA, 60);
     c.onForward(t.sw, out, t.up[c.select(t.sw, out, t.up, 4)], true);
-    assertThat(out.congaFbTag).isEqualTo(2);
-    assertThat(out.congaFbMetric).isEqualTo(7);
+    assertThat(out.congaFbTag()).isEqualTo(2);
+    assertThat(out.congaFbMetric()).isEqualTo(7);
   }
 
   @Test
@@ -151,12 +151,12 @@ class CongaTest {
     Conga c = new Conga(t.sw, t::clock, 16, 0, 0, GAP, 12, PERIOD, 0.1, 3);
     c.send(2, 500_000, 0); // the port down to leaf 2 at level 4
     Packet p = t.packet(1, 9, Packet.DATA, 1);
-    p.congaMetric = 1;
+    p.extras().congaMetric = 1;
     c.onForward(t.sw, p, t.down[2], false);
-    assertThat(p.congaMetric).isEqualTo(4);
-    p.congaMetric = 6;
+    assertThat(p.congaMetric()).isEqualTo(4);
+    p.extras().congaMetric = 6;
     c.onForward(t.sw, p, t.down[2], false);
-    assertThat(p.congaMetric).isEqualTo(6);
+    assertThat(p.congaMetric()).isEqualTo(6);
   }
 
   @Test
@@ -170,17 +170,17 @@ class CongaTest {
       Packet p = t.packet(0, 9, Packet.DATA, flow); // pod 2
       int port = c.select(t.sw, p, t.up, 2);
       c.onForward(t.sw, p, t.up[port], true);
-      assertThat(port).isEqualTo(p.congaTag % 2);
-      assertThat((p.route >>> 8) & 0xFF).isEqualTo(p.congaTag / 2); // the agg's uplink
+      assertThat(port).isEqualTo(p.congaTag() % 2);
+      assertThat((p.route >>> 8) & 0xFF).isEqualTo(p.congaTag() / 2); // the agg's uplink
       assertThat(p.route & 0xFF).isEqualTo(0xFF); // the ToR's own byte is left open
-      interPod.add(p.congaTag);
+      interPod.add(p.congaTag());
       t.pool.release(p);
       Packet q = t.packet(0, 3, Packet.DATA, 1000 + flow); // ToR 1 of the same pod
       int qp = c.select(t.sw, q, t.up, 2);
       c.onForward(t.sw, q, t.up[qp], true);
       assertThat(q.route).isEqualTo(Packet.NO_ROUTE);
-      assertThat(q.congaTag).isEqualTo(qp);
-      intraPod.add(q.congaTag);
+      assertThat(q.congaTag()).isEqualTo(qp);
+      intraPod.add(q.congaTag());
       t.pool.release(q);
     }
     assertThat(interPod).containsExactlyInAnyOrder(0, 1, 2, 3); // one tag per core

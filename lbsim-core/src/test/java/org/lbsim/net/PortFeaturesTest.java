@@ -140,7 +140,7 @@ class PortFeaturesTest {
     assertThat(b.dst).isEqualTo(3);
     assertThat(b.route).isEqualTo(Packet.NO_ROUTE);
     assertThat(b.sizeBytes).isEqualTo(62);
-    assertThat(b.cumAck).isZero();
+    assertThat(b.cumAck()).isZero();
   }
 
   @Test

@@ -14,8 +14,8 @@ final class SackAcks {
     Packet a = new Packet();
     a.type = Packet.ACK;
     a.seq = seq;
-    a.cumAck = cum;
-    a.sackBits = bits;
+    a.extras().cumAck = cum;
+    a.extras().sackBits = bits;
     return a;
   }
 }

@@ -1,6 +1,7 @@
 package org.lbsim.transport.cc;
 
 import org.lbsim.net.Packet;
+import org.lbsim.net.PacketExtras;
 import org.lbsim.transport.CongestionControl;
 
 /**
@@ -64,19 +65,20 @@ public final class Hpcc implements CongestionControl {
     if (hops == 0) {
       return; // no telemetry on this path (INT stamping off)
     }
+    PacketExtras record = ack.extras();
     if (lastHops > 0) {
       double util = 0;
       long tau = 0;
       for (int j = 0; j < Math.min(hops, lastHops); j++) {
-        double bytesPerPs = ack.intBitsPerSecond[j] / 8e12;
+        double bytesPerPs = record.intBitsPerSecond[j] / 8e12;
         double bdp = bytesPerPs * c.baseRttPs();
         double uj;
-        long dt = ack.intTimePs[j] - lastTime[j];
-        if (ack.intPort[j] == lastPort[j] && dt > 0) {
-          double txRate = (ack.intTxBytes[j] - lastTx[j]) / (double) dt;
-          uj = Math.min(ack.intQueueBytes[j], lastQueue[j]) / bdp + txRate / bytesPerPs;
+        long dt = record.intTimePs[j] - lastTime[j];
+        if (record.intPort[j] == lastPort[j] && dt > 0) {
+          double txRate = (record.intTxBytes[j] - lastTx[j]) / (double) dt;
+          uj = Math.min(record.intQueueBytes[j], lastQueue[j]) / bdp + txRate / bytesPerPs;
         } else {
-          uj = ack.intQueueBytes[j] / bdp;
+          uj = record.intQueueBytes[j] / bdp;
           dt = Math.max(0, dt);
         }
         if (uj > util) {
@@ -121,11 +123,12 @@ public final class Hpcc implements CongestionControl {
 
   private void remember(Packet ack) {
     lastHops = ack.intHops;
+    PacketExtras record = ack.extras();
     for (int j = 0; j < lastHops; j++) {
-      lastPort[j] = ack.intPort[j];
-      lastQueue[j] = ack.intQueueBytes[j];
-      lastTx[j] = ack.intTxBytes[j];
-      lastTime[j] = ack.intTimePs[j];
+      lastPort[j] = record.intPort[j];
+      lastQueue[j] = record.intQueueBytes[j];
+      lastTx[j] = record.intTxBytes[j];
+      lastTime[j] = record.intTimePs[j];
     }
   }
 

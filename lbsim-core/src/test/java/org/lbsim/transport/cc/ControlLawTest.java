@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 import org.lbsim.net.Packet;
+import org.lbsim.net.PacketExtras;
 
 /** Each congestion control's law against values computed by hand from its paper's equations. */
 class ControlLawTest {
@@ -162,12 +163,12 @@ class ControlLawTest {
   private static Packet intAck(long seq, long queue, long tx, long ts) {
     Packet p = ack(seq);
     p.intHops = 1;
-    p.allocateIntRecord();
-    p.intPort[0] = 7;
-    p.intQueueBytes[0] = queue;
-    p.intTxBytes[0] = tx;
-    p.intTimePs[0] = ts;
-    p.intBitsPerSecond[0] = 100_000_000_000L;
+    PacketExtras record = p.intRecord();
+    record.intPort[0] = 7;
+    record.intQueueBytes[0] = queue;
+    record.intTxBytes[0] = tx;
+    record.intTimePs[0] = ts;
+    record.intBitsPerSecond[0] = 100_000_000_000L;
     return p;
   }
 

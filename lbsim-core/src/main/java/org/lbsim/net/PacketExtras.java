@@ -1,0 +1,47 @@
+package org.lbsim.net;
+
+/**
+ * The fields of a {@link Packet} that only some designs use: SACK and go-back-N acknowledgements,
+ * receiver-driven credit, CONGA's tags and feedback, HPCC's in-band telemetry. They live in this
+ * side object, which a pooled packet gets the first time a design writes one of them
+ * ({@link Packet#extras()}) and keeps for its later lives, so that the packet itself stays two
+ * cache lines: every hop and every end host reads the packet, and ~17,000 of them are in flight
+ * in a large all-to-all, so bytes carried for designs that are not running cost cache space.
+ */
+public final class PacketExtras {
+  /** Receiver-driven credit, on a data packet or RTS: the cumulative pull number the sender asks for. */
+  public long pullTarget;
+  /** On an ACK / NACK: the receiver's cumulative ack, the next sequence it still lacks. */
+  public long cumAck;
+  /** On an ACK / NACK: bit i set = packet {@code cumAck + 1 + i} received (SACK window of 64). */
+  public long sackBits;
+  /** CONGA: the source leaf's uplink (LBTag) and the path's congestion metric (CE) so far. */
+  public int congaTag;
+  public int congaMetric;
+  /** CONGA feedback piggybacked to the source leaf: which tag, its metric (-1 = none). */
+  public int congaFbTag = -1;
+  public int congaFbMetric;
+  /**
+   * In-band telemetry (HPCC): per hop ({@link Packet#intHops} of them), the port that stamped it
+   * (a fabric-wide port number, so a sender compares records of one port), the bytes queued at
+   * the egress when the packet left, the port's cumulative bytes sent, the stamp time and the
+   * line rate. Allocated the first time the packet carries a record ({@link Packet#intRecord()}).
+   */
+  public int[] intPort;
+  public long[] intQueueBytes;
+  public long[] intTxBytes;
+  public long[] intTimePs;
+  public long[] intBitsPerSecond;
+
+  PacketExtras() {}
+
+  void clear() {
+    pullTarget = 0;
+    cumAck = 0;
+    sackBits = 0;
+    congaTag = 0;
+    congaMetric = 0;
+    congaFbTag = -1;
+    congaFbMetric = 0;
+  }
+}
