@@ -348,10 +348,7 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     p.dst = src;
     p.type = Packet.NACK; // names the trimmed sequence, carries no acknowledgement
     p.returned = true;
-    if (p.cumAck() != 0 || p.sackBits() != 0) {
-      p.extras().cumAck = 0;
-      p.extras().sackBits = 0;
-    }
+    p.clearAcknowledgement();
     p.receivedBytes = 0;
     p.route = Packet.NO_ROUTE;
     p.ceEcho = p.ce;

@@ -79,6 +79,14 @@ public final class Packet extends PacketHostFields {
     return extras == null ? 0 : extras.cumAck;
   }
 
+  /** Clears {@link #cumAck()} and {@link #sackBits()} (a returned header acknowledges nothing). */
+  public void clearAcknowledgement() {
+    if (extras != null) {
+      extras.cumAck = 0;
+      extras.sackBits = 0;
+    }
+  }
+
   /** On an ACK / NACK: the SACK bitmap above {@link #cumAck()}. */
   public long sackBits() {
     return extras == null ? 0 : extras.sackBits;
