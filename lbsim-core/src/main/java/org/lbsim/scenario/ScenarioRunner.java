@@ -45,6 +45,30 @@ public final class ScenarioRunner {
   }
 
   public static RunResult run(Scenario s) {
+    PreparedRun p = prepare(s);
+    p.start();
+    Simulator sim = p.simulator();
+    Transport transport = p.transport();
+    sim.run(s.limitPs());
+    long stoppedAt = sim.now();
+    if (transport.allDone()) {
+      // Let packets still in flight (late ACKs, surplus coded packets) land so that the counters
+      // balance; senders have stopped, so this only drains the fabric.
+      sim.run(s.limitPs());
+    }
+    RunResult r = collect(s, sim, p.fabric(), transport, p.flows, p.format, stoppedAt, p.failures, p.rhoMax);
+    if (p.training != null) {
+      r = TrainingRuns.withReport(s, r, p.training, transport::localFinishPs);
+    }
+    return p.sampler == null ? r : r.withQueues(p.sampler.hottest(HOTTEST_PORTS));
+  }
+
+  /**
+   * Builds everything a run of {@code s} is made of (fabric, workload, endpoints, queue sampler)
+   * and schedules nothing: {@link #run} starts and runs it; a diagnostic may instead run it for
+   * a while and look at its objects.
+   */
+  public static PreparedRun prepare(Scenario s) {
     Simulator sim = new Simulator(s.seed());
     PacketFormat format = wireFormat(s);
     LbDesign lb = LbDesigns.find(s.lb());
@@ -71,19 +95,7 @@ public final class ScenarioRunner {
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx), training == null ? List.of() : training.steps());
     QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport, rhoMax);
-    transport.start();
-    sim.run(s.limitPs());
-    long stoppedAt = sim.now();
-    if (transport.allDone()) {
-      // Let packets still in flight (late ACKs, surplus coded packets) land so that the counters
-      // balance; senders have stopped, so this only drains the fabric.
-      sim.run(s.limitPs());
-    }
-    RunResult r = collect(s, sim, fabric, transport, flows, format, stoppedAt, failures, rhoMax);
-    if (training != null) {
-      r = TrainingRuns.withReport(s, r, training, transport::localFinishPs);
-    }
-    return sampler == null ? r : r.withQueues(sampler.hottest(HOTTEST_PORTS));
+    return new PreparedRun(sim, fabric, transport, flows, format, failures, rhoMax, training, sampler);
   }
 
   /** Ports whose queue-over-time a result keeps. */
@@ -91,7 +103,7 @@ public final class ScenarioRunner {
   /** Samples over the lower bound's duration with metrics.queue_sample_us = auto. */
   static final int AUTO_SAMPLES = 200;
 
-  /** The queue sampler the scenario asks for, started; null when sampling is off. */
+  /** The queue sampler the scenario asks for, not started; null when sampling is off. */
   private static QueueSampler sampler(Scenario s, Simulator sim, Fabric fabric, List<FlowSpec> flows,
       PacketFormat format, Transport transport, double rhoMax) {
     String text = s.values().getOrDefault("metrics.queue_sample_us", "auto").trim();
@@ -105,9 +117,7 @@ public final class ScenarioRunner {
     if (interval <= 0) {
       return null;
     }
-    QueueSampler q = new QueueSampler(sim, fabric.ports(), interval, transport::allDone);
-    q.start();
-    return q;
+    return new QueueSampler(sim, fabric.ports(), interval, transport::allDone);
   }
 
   /** The scenario's failures (already validated by the reader). */

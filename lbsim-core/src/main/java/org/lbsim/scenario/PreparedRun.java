@@ -1,0 +1,66 @@
+package org.lbsim.scenario;
+
+import java.util.List;
+import org.lbsim.engine.Simulator;
+import org.lbsim.failure.FailureSetup;
+import org.lbsim.metrics.QueueSampler;
+import org.lbsim.net.PacketFormat;
+import org.lbsim.topo.Fabric;
+import org.lbsim.training.TrainingWorkload;
+import org.lbsim.transport.Transport;
+import org.lbsim.workload.FlowSpec;
+
+/**
+ * A run built and not yet started ({@link ScenarioRunner#prepare}): its simulator, fabric and
+ * transport, and what {@link ScenarioRunner#run} needs to collect its results. Diagnostics (the
+ * benchmark module's memory-layout report) start one, run it for a while and look at its objects.
+ */
+public final class PreparedRun {
+  private final Simulator sim;
+  private final Fabric fabric;
+  private final Transport transport;
+  final List<FlowSpec> flows;
+  final PacketFormat format;
+  final FailureSetup failures;
+  final double rhoMax;
+  final TrainingWorkload training; // null: not a training workload
+  final QueueSampler sampler; // null: queue sampling off
+  private boolean started;
+
+  PreparedRun(Simulator sim, Fabric fabric, Transport transport, List<FlowSpec> flows, PacketFormat format,
+      FailureSetup failures, double rhoMax, TrainingWorkload training, QueueSampler sampler) {
+    this.sim = sim;
+    this.fabric = fabric;
+    this.transport = transport;
+    this.flows = flows;
+    this.format = format;
+    this.failures = failures;
+    this.rhoMax = rhoMax;
+    this.training = training;
+    this.sampler = sampler;
+  }
+
+  /** Schedules the first events: the queue sampler's first sample, then the flows' first slots (in that order, as always). */
+  public void start() {
+    if (started) {
+      throw new IllegalStateException("this run has already been started");
+    }
+    started = true;
+    if (sampler != null) {
+      sampler.start();
+    }
+    transport.start();
+  }
+
+  public Simulator simulator() {
+    return sim;
+  }
+
+  public Fabric fabric() {
+    return fabric;
+  }
+
+  public Transport transport() {
+    return transport;
+  }
+}
