@@ -37,7 +37,8 @@ import org.openjdk.jol.vm.VM;
  * (default 100: after the setup's young collections), and the flows asked for (default 0, 1 and
  * the last) are printed. Objects a flow shares with another flow of other hosts (the transport's
  * settings, a design's shared tables) and the fabric's objects (hosts, ports, simulator) are
- * not the flow's and are left out.
+ * not the flow's and are left out. JOL may first print a warning that it could not attach an
+ * agent to this JVM; addresses and sizes do not need one.
  */
 public final class FlowLayout {
   private FlowLayout() {}
