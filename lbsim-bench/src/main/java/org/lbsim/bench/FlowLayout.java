@@ -110,49 +110,36 @@ public final class FlowLayout {
 
   /** The objects flow {@code f} owns, reached from its sender (each by its shortest field path), in address order. */
   static List<Piece> pieces(Object[] senders, int f) {
-    Set<Object> shared = reach(senders[other(senders, f)]);
-    Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Object> shared = Collections.newSetFromMap(new IdentityHashMap<>());
+    shared.addAll(reach(senders[other(senders, f)], Set.of()).keySet());
     List<Piece> pieces = new ArrayList<>();
-    ArrayDeque<Object> todo = new ArrayDeque<>(List.of(senders[f]));
-    ArrayDeque<String> paths = new ArrayDeque<>(List.of("sender"));
-    seen.add(senders[f]);
-    while (!todo.isEmpty()) {
-      Object o = todo.poll();
-      String path = paths.poll();
-      pieces.add(new Piece(path, o.getClass().getSimpleName(), VM.current().addressOf(o), VM.current().sizeOf(o)));
-      if (path.chars().filter(c -> c == '.').count() == DEPTH || !ownsFields(o)) {
-        continue;
-      }
-      for (Field field : fields(o.getClass())) {
-        Object v = value(field, o);
-        if (v != null && isFlowPart(v) && !shared.contains(v) && seen.add(v)) {
-          todo.add(v);
-          paths.add(path + "." + field.getName());
-        }
-      }
-    }
+    reach(senders[f], shared).forEach((o, path) ->
+        pieces.add(new Piece(path, o.getClass().getSimpleName(), VM.current().addressOf(o), VM.current().sizeOf(o))));
     pieces.sort(Comparator.comparingLong(Piece::address));
     return pieces;
   }
 
   private static final int DEPTH = 4;
 
-  /** Everything reachable from {@code sender} along the same rules, shared or not. */
-  private static Set<Object> reach(Object sender) {
-    Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+  /**
+   * The per-flow parts reachable from {@code sender} within {@link #DEPTH} fields, breadth first,
+   * leaving out {@code shared}: each with the field path that first reached it.
+   */
+  private static IdentityHashMap<Object, String> reach(Object sender, Set<Object> shared) {
+    IdentityHashMap<Object, String> seen = new IdentityHashMap<>();
+    seen.put(sender, "sender");
     ArrayDeque<Object> todo = new ArrayDeque<>(List.of(sender));
-    ArrayDeque<Integer> depths = new ArrayDeque<>(List.of(0));
     while (!todo.isEmpty()) {
       Object o = todo.poll();
-      int d = depths.poll();
-      if (!seen.add(o) || d == DEPTH || !ownsFields(o)) {
+      String path = seen.get(o);
+      if (path.chars().filter(c -> c == '.').count() == DEPTH || !ownsFields(o)) {
         continue;
       }
       for (Field field : fields(o.getClass())) {
         Object v = value(field, o);
-        if (v != null && isFlowPart(v)) {
+        if (v != null && isFlowPart(v) && !shared.contains(v) && !seen.containsKey(v)) {
+          seen.put(v, path + "." + field.getName());
           todo.add(v);
-          depths.add(d + 1);
         }
       }
     }
