@@ -89,7 +89,8 @@ public final class FlowLayout {
     }
     Object[] senders = senders(run.transport());
     if (flows.isEmpty()) {
-      flows.addAll(List.of(0, Math.min(1, senders.length - 1), senders.length - 1));
+      // the first two and the last, once each in a scenario of one or two flows
+      flows.addAll(new java.util.LinkedHashSet<>(List.of(0, Math.min(1, senders.length - 1), senders.length - 1)));
     }
     for (int f : flows) {
       if (f >= senders.length) {
