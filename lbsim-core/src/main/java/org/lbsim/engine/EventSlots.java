@@ -42,6 +42,11 @@ final class EventSlots {
     return slot;
   }
 
+  /** The slot's target reads what its event will read first (see {@link EventTarget#prefetch}). */
+  long prefetch(int slot) {
+    return target[slot].prefetch();
+  }
+
   /** Frees the slot, then moves the clock to {@code t} and runs the event, which may schedule freely. */
   void run(int slot, long t, Simulator sim) {
     EventTarget who = target[slot];

@@ -7,4 +7,17 @@ package org.lbsim.engine;
  */
 public interface EventTarget {
   void onEvent(int kind, long arg);
+
+  /**
+   * Reads, without changing anything, the memory {@link #onEvent} will read first, and returns a
+   * value computed from it. The calendar queue calls it for the event that runs after the one it
+   * is about to run: in a large fabric each event's target (a port and the packet at the head of
+   * its cable, a flow's sender) is usually cold, and a load issued one event early overlaps its
+   * cache miss with that event's work instead of stalling the next one. Java has no prefetch
+   * instruction, so this is an ordinary load whose result the queue keeps (otherwise the JIT would
+   * drop it). Must be cheap and must not touch anything the target would not.
+   */
+  default long prefetch() {
+    return 0;
+  }
 }

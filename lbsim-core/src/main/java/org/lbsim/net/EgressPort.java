@@ -607,6 +607,13 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     wireHead = 0;
   }
 
+  /** The port's hot fields and its cable's head packet, which a delivery reads first. */
+  @Override
+  public long prefetch() {
+    Packet p = wireCount > 0 ? wire[wireHead] : null;
+    return p == null ? 0 : p.arrivalPs + p.dst;
+  }
+
   @Override
   public void onEvent(int kind, long arg) {
     if (kind == DELIVER) {

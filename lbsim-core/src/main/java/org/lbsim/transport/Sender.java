@@ -91,6 +91,12 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     sim.schedule(firstSlotPs, this, TICK, 0);
   }
 
+  /** The sender's first cache line, which a pacing slot or a timer reads first. */
+  @Override
+  public long prefetch() {
+    return finishPs;
+  }
+
   @Override
   public void onEvent(int kind, long arg) {
     if (finishPs >= 0) {

@@ -127,6 +127,35 @@ class CalendarQueueTest {
     assertThat(q.isEmpty()).isTrue();
   }
 
+  /** Logs both its prefetch (which must not change anything) and its event. */
+  private record Named(String name, List<String> log) implements EventTarget {
+    @Override
+    public void onEvent(int kind, long arg) {
+      log.add("run " + name);
+    }
+
+    @Override
+    public long prefetch() {
+      log.add("prefetch " + name);
+      return 0;
+    }
+  }
+
+  @Test
+  void prefetchesTheEventThatRunsNextWhenItIsNear() {
+    CalendarQueue q = new CalendarQueue(4, 64, 16); // 16 ps buckets, a 1 ns fine window
+    Simulator sim = new Simulator(1, q);
+    List<String> log = new ArrayList<>();
+    sim.schedule(3, new Named("c", log), 0, 0); // a, b, c: the same bucket, out of order
+    sim.schedule(1, new Named("a", log), 0, 0);
+    sim.schedule(2, new Named("b", log), 0, 0);
+    sim.schedule(100, new Named("d", log), 0, 0); // a later bucket of the fine ring
+    sim.schedule(5_000, new Named("e", log), 0, 0); // beyond the fine window: not looked for
+    assertThat(sim.run(Long.MAX_VALUE)).isTrue();
+    assertThat(log).containsExactly("prefetch b", "run a", "prefetch c", "run b", "prefetch d", "run c", "run d",
+        "run e");
+  }
+
   @Test
   void badGeometryIsRefused() {
     assertThatThrownBy(() -> new CalendarQueue(8, 100, 16)).hasMessageContaining("power of two");
