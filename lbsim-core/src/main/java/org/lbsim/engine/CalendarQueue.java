@@ -184,14 +184,23 @@ public final class CalendarQueue implements EventQueue {
     if (ringCount == 0) {
       return NONE;
     }
+    int i = nonEmptyAfterCur(5);
+    return i < 0 ? NONE : head[i];
+  }
+
+  /**
+   * The ring index of the first non-empty bucket after {@code cur}, looking at no more than
+   * {@code words} words of the bitmap; -1 if none is there.
+   */
+  private int nonEmptyAfterCur(int words) {
     int from = (int) (cur + 1) & mask;
     int w = from >>> 6;
     long bits = nonEmpty[w] & (-1L << from);
-    for (int k = 0; bits == 0 && k < 4; k++) {
+    for (int k = 1; bits == 0 && k < words; k++) {
       w = (w + 1) & (nonEmpty.length - 1);
       bits = nonEmpty[w];
     }
-    return bits == 0 ? NONE : head[(w << 6) | Long.numberOfTrailingZeros(bits)];
+    return bits == 0 ? -1 : (w << 6) | Long.numberOfTrailingZeros(bits);
   }
 
   private void pushRing(int slot, int i) {
@@ -216,16 +225,9 @@ public final class CalendarQueue implements EventQueue {
         }
       }
     }
-    int from = (int) (cur + 1) & mask;
-    int w = from >>> 6;
-    long bits = nonEmpty[w] & (-1L << from);
-    while (bits == 0) {
-      w = (w + 1) & (nonEmpty.length - 1);
-      bits = nonEmpty[w];
-    }
-    int i = (w << 6) | Long.numberOfTrailingZeros(bits);
+    int i = nonEmptyAfterCur(nonEmpty.length + 1); // the ring holds an event: found within a turn
     cur += ((i - (int) cur) & mask);
-    nonEmpty[w] &= ~(1L << i);
+    nonEmpty[i >>> 6] &= ~(1L << i);
     int slot = head[i];
     head[i] = NONE;
     while (slot != NONE) {
