@@ -386,6 +386,9 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     tailFreePs = end + gapPs;
     p.startPs = start;
     transmit(p, end);
+    if (firstUnstarted == null) {
+      firstUnstarted = p;
+    }
     if (start == now) {
       settle(now);
     }
@@ -402,7 +405,8 @@ public final class EgressPort extends PortHotFields implements EventTarget {
    */
   void settle(long now) {
     while (unstarted > 0 && freeAtPs <= now) {
-      Packet p = fromTail(unstarted);
+      Packet p = firstUnstarted;
+      firstUnstarted = unstarted > 1 ? p.nextOnWire : null;
       long start = p.startPs;
       long waiting = unstartedBytes;
       unstarted--;
@@ -563,48 +567,39 @@ public final class EgressPort extends PortHotFields implements EventTarget {
   /** Puts a packet on the wire, its last bit leaving this port at {@code lastBitPs}. */
   private void transmit(Packet p, long lastBitPs) {
     long at = lastBitPs + latencyPs;
-    if (wireCount == wire.length) {
-      growWire();
+    if (wireCount == 0) {
+      wireHead = p;
+    } else {
+      wireTail.nextOnWire = p;
     }
-    int tail = (wireHead + wireCount) & (wire.length - 1);
-    wire[tail] = p;
+    wireTail = p;
     p.arrivalPs = at;
     if (wireCount++ == 0) {
       sim.schedule(at, this, DELIVER, 0);
     }
   }
 
-  /**
-   * The {@code n}-th newest packet on the wire ({@code n} = 1: the newest): where a port that
-   * computes departures on arrival finds its waiting packets.
-   */
-  private Packet fromTail(int n) {
-    return wire[(wireHead + wireCount - n) & (wire.length - 1)];
-  }
-
   /** The head packet reaches the far end of the cable. */
   private void deliver() {
-    Packet p = wire[wireHead];
+    Packet p = wireHead;
     if (p.from != this) {
       // a departure computed on arrival: play its start before it lands (and while the packet
       // is still on the wire, where settle finds the waiting packets)
       settle(sim.now());
     }
-    wire[wireHead] = null;
-    wireHead = (wireHead + 1) & (wire.length - 1);
+    Packet next = p.nextOnWire;
+    p.nextOnWire = null;
+    wireHead = next;
     if (--wireCount > 0) {
-      sim.schedule(wire[wireHead].arrivalPs, this, DELIVER, 0);
+      sim.schedule(next.arrivalPs, this, DELIVER, 0);
+    } else {
+      wireTail = null;
     }
     if (toSwitch != null) {
       toSwitch.receive(p);
     } else {
       to.receive(p);
     }
-  }
-
-  private void growWire() {
-    wire = PacketRing.doubled(wire, wireHead, wireCount);
-    wireHead = 0;
   }
 
   /**
@@ -618,8 +613,8 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     if (wireCount == 0) {
       return 0;
     }
-    Packet p = wire[wireHead];
-    Packet q = wireCount > 1 ? wire[(wireHead + 1) & (wire.length - 1)] : p;
+    Packet p = wireHead;
+    Packet q = wireCount > 1 ? p.nextOnWire : p;
     return p.arrivalPs + p.dst + q.arrivalPs;
   }
 

@@ -10,6 +10,8 @@ package org.lbsim.net;
 public abstract class PacketHopFields {
   /** Flow (or subflow) id; ACKs carry the id of the data flow they acknowledge. */
   public int flow;
+  /** The packet behind this one on the cable it is on (a port's FIFO is a list through its packets). */
+  Packet nextOnWire;
   /**
    * When the packet reaches the far end of the link it is on (set by {@link Link}): kept here,
    * not in the link, so that reading the next delivery time also brings in the next packet.

@@ -22,17 +22,21 @@ abstract class PortHotFields {
 
   // The cable this port feeds: its packets in propagation, in order, each knowing its arrival
   // time; the port delivers its head packet to the far end (one pending event per busy cable).
+  // The FIFO is a list through the packets themselves (Packet.nextOnWire), not an array: every
+  // step along it reads a packet the hop reads anyway, where a ring cost a line of the array at
+  // the head, the tail and the next start (docs/performance.md, "Session 10").
   Node to;
   Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
-  Packet[] wire = new Packet[16];
-  int wireHead;
+  Packet wireHead; // the oldest packet on the cable (null: none)
+  Packet wireTail; // the newest
   int wireCount;
 
   // Departures computed on arrival (see EgressPort): a packet goes on the wire when admitted, so
-  // the packets still waiting are the wire's newest `unstarted` ones, each carrying its start
-  // time; the port keeps no second ring for them, one object and one array fewer to touch per hop.
+  // the packets still waiting are the wire's newest `unstarted` ones, from firstUnstarted on, each
+  // carrying its start time; the port keeps no second FIFO for them.
   boolean onArrival;
   int unstarted;
+  Packet firstUnstarted; // the oldest packet not yet started (null: none)
   long unstartedBytes;
   long tailFreePs; // when the transmitter frees after every packet admitted so far
   long freeAtPs; // when the transmitter may start the next packet (after the gap)
