@@ -22,6 +22,7 @@ launcher_opts="-Xmx8g"
 if grep -q '\[madvise\]' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null; then
   launcher_opts="$launcher_opts -XX:+UseTransparentHugePages"
 fi
+launcher_opts="$launcher_opts -XX:+UseSerialGC" # as ./lbsim runs a simulation
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
