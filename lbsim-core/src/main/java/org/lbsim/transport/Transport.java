@@ -65,8 +65,14 @@ public final class Transport implements Node {
     pendingDeps = new int[n + localSteps.size()];
     dependents = dependents(this.flows, localSteps);
     local = new LocalSteps(this, localSteps, n);
+    // What setup needs per flow but the run never touches (the boxed keys of the fair-share
+    // lookup, each flow's parent random stream and the bytes of its name) is made in a pass of
+    // its own: allocated in the loop below, it would lie as garbage between one flow's objects
+    // and the next's, which no collection removes before the run (docs/performance.md,
+    // "Session 11": 80 B of every 656 B flow block).
+    int[] flowsSharingHost = new int[n];
+    SplittableRandom[] flowRandoms = new SplittableRandom[n];
     Map<Long, Integer> share = fairShareGroups(this.flows);
-    long hostBps = fabric.settings().hostLink().bitsPerSecond();
     for (int i = 0; i < n; i++) {
       FlowSpec f = this.flows.get(i);
       if (f.id() != i) {
@@ -76,13 +82,19 @@ public final class Transport implements Node {
         throw new IllegalArgumentException("flow " + i + " (" + f.src() + "->" + f.dst() + ") names a host outside 0.."
             + (fabric.hostCount() - 1));
       }
-      int flowsSharingHost = share.get(key(f.src(), f.stage()));
-      long slotPs = PortConfig.serializationPs((long) settings.format().pacingSlotBytes() * flowsSharingHost, hostBps);
+      flowsSharingHost[i] = share.get(key(f.src(), f.stage()));
+      flowRandoms[i] = sim.random().stream("flow", i);
+    }
+    long hostBps = fabric.settings().hostLink().bitsPerSecond();
+    for (int i = 0; i < n; i++) {
+      FlowSpec f = this.flows.get(i);
+      long slotPs = PortConfig.serializationPs((long) settings.format().pacingSlotBytes() * flowsSharingHost[i], hostBps);
       gapPs[i] = Math.max(1, (long) (slotPs / settings.rateCoef()));
-      SplittableRandom flowRandom = sim.random().stream("flow", i);
+      SplittableRandom flowRandom = flowRandoms[i];
       SplittableRandom pathRandom = flowRandom.split();
       SplittableRandom jitter = settings.referencePacing() ? flowRandom.split() : null;
-      SplittableRandom ackRandom = flowRandom.split();
+      // the ACK path's stream is the last split: not making it when no design steers ACKs shifts no other draw
+      SplittableRandom ackRandom = ackPaths == null ? null : flowRandom.split();
       CongestionControl cc = settings.cc() == null ? new ConstantRate(gapPs[i], jitter)
           : settings.cc().create(ccContext(f, gapPs[i], jitter));
       RttEstimator rtt = new RttEstimator(settings.initialRtoPs(), settings.minRtoPs());
