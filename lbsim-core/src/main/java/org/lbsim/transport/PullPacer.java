@@ -27,12 +27,12 @@ final class PullPacer implements EventTarget {
   /** The receiver's flow has demand beyond the pulls granted (or a retransmission is owed). */
   void request(Receiver r) {
     if (r.creditRtxOwed() > 0) {
-      if (!r.inRtxQueue) {
-        r.inRtxQueue = true;
+      if (!r.control().inRtxQueue) {
+        r.control().inRtxQueue = true;
         rtx.add(r);
       }
-    } else if (r.creditBacklog() > 0 && !r.inActiveQueue && !r.inRtxQueue) {
-      r.inActiveQueue = true;
+    } else if (r.creditBacklog() > 0 && !r.control().inActiveQueue && !r.control().inRtxQueue) {
+      r.control().inActiveQueue = true;
       active.add(r);
     }
     if (!running) {
@@ -59,14 +59,14 @@ final class PullPacer implements EventTarget {
   private Receiver next() {
     while (!rtx.isEmpty()) {
       Receiver r = rtx.poll();
-      r.inRtxQueue = false;
+      r.control().inRtxQueue = false;
       if (!r.creditDone()) {
         return r;
       }
     }
     while (!active.isEmpty()) {
       Receiver r = active.poll();
-      r.inActiveQueue = false;
+      r.control().inActiveQueue = false;
       if (!r.creditDone() && r.creditBacklog() > 0) {
         return r;
       }
@@ -79,10 +79,10 @@ final class PullPacer implements EventTarget {
       return;
     }
     if (r.creditRtxOwed() > 0) {
-      r.inRtxQueue = true;
+      r.control().inRtxQueue = true;
       rtx.add(r);
     } else if (r.creditBacklog() > 0) {
-      r.inActiveQueue = true;
+      r.control().inActiveQueue = true;
       active.add(r);
     }
   }

@@ -13,15 +13,6 @@ import org.lbsim.net.PacketPool;
  * that they are laid out together.
  */
 final class Receiver extends ReceiverHotFields {
-  private long lastCnpPs = -1;
-  // receiver-driven credit (EQDS), with the pacer and pull count in ReceiverHotFields
-  private long creditTarget;
-  private long rtxOwed;
-  private int senderHost = -1;
-  private int lastEntropy;
-  boolean inRtxQueue;
-  boolean inActiveQueue;
-
   Receiver(Transport transport, int flow, Host host, ReceiverLogic logic, PathPolicy ackPath) {
     super(transport, flow, host, logic, ackPath);
   }
@@ -31,12 +22,14 @@ final class Receiver extends ReceiverHotFields {
     FabricCounters counters = transport.counters();
     counters.dataDelivered++;
     packets++;
-    long cnpInterval = transport.settings().cnpIntervalPs();
-    if (cnpInterval >= 0 && p.ce && (lastCnpPs < 0 || nowPs - lastCnpPs >= cnpInterval)) {
-      sendCnp(p, nowPs);
-    }
-    if (pacer != null) {
-      noteDemand(p, p.trimmed);
+    if (control != null) {
+      long cnpInterval = transport.settings().cnpIntervalPs();
+      if (cnpInterval >= 0 && p.ce && (control.lastCnpPs < 0 || nowPs - control.lastCnpPs >= cnpInterval)) {
+        sendCnp(p, nowPs);
+      }
+      if (control.pacer != null) {
+        noteDemand(p, p.trimmed);
+      }
     }
     byte type = logic.onData(p);
     if (type == ReceiverLogic.NO_REPLY) {
@@ -51,7 +44,7 @@ final class Receiver extends ReceiverHotFields {
       ack.sizeBytes = transport.settings().format().ackBytes();
       ack.entropy = p.entropy;
       ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
-      ack.pullNo = pullNo;
+      ack.pullNo = control == null ? 0 : control.pullNo;
       ack.sentAtPs = p.sentAtPs;
       ack.endpoint = sender;
       ack.copyIntFrom(p);
@@ -76,7 +69,7 @@ final class Receiver extends ReceiverHotFields {
    * notification packet (ACK-sized) to the sender, at most one per interval per flow.
    */
   private void sendCnp(Packet data, long nowPs) {
-    lastCnpPs = nowPs;
+    control.lastCnpPs = nowPs;
     Packet cnp = transport.pool().acquire();
     cnp.type = Packet.CNP;
     cnp.flow = flow;
@@ -91,9 +84,16 @@ final class Receiver extends ReceiverHotFields {
     host.send(cnp);
   }
 
-  /** This flow's pulls come from {@code pacer} (its congestion control is credit-driven). */
-  void setPullPacer(PullPacer pacer) {
-    this.pacer = pacer;
+  /**
+   * Gives this receiver its congestion-control state (CNPs or pull credit); the transport makes
+   * it for the runs that need it, after every flow's own objects.
+   */
+  void setControl(ReceiverControl control) {
+    this.control = control;
+  }
+
+  ReceiverControl control() {
+    return control;
   }
 
   /**
@@ -101,21 +101,22 @@ final class Receiver extends ReceiverHotFields {
    * request is owed a pull at retransmission priority.
    */
   private void noteDemand(Packet p, boolean owed) {
-    senderHost = p.src;
-    lastEntropy = p.entropy;
-    creditTarget = Math.max(creditTarget, p.pullTarget());
+    ReceiverControl c = control;
+    c.senderHost = p.src;
+    c.lastEntropy = p.entropy;
+    c.creditTarget = Math.max(c.creditTarget, p.pullTarget());
     if (owed) {
-      rtxOwed++;
+      c.rtxOwed++;
     }
-    if ((creditBacklog() > 0 || rtxOwed > 0) && !creditDone()) {
-      pacer.request(this);
+    if ((creditBacklog() > 0 || c.rtxOwed > 0) && !creditDone()) {
+      c.pacer.request(this);
     }
   }
 
   /** A request to send (credit-driven sender without credit): header-only, counted with the ACKs. */
   void onRts(Packet p, long nowPs) {
     transport.counters().ackDelivered++;
-    if (pacer != null) {
+    if (control != null && control.pacer != null) {
       noteDemand(p, true);
     }
     transport.pool().release(p);
@@ -123,11 +124,11 @@ final class Receiver extends ReceiverHotFields {
 
   /** Pulls the sender has asked for and not yet been granted. */
   long creditBacklog() {
-    return creditTarget - pullNo;
+    return control.creditTarget - control.pullNo;
   }
 
   long creditRtxOwed() {
-    return rtxOwed;
+    return control.rtxOwed;
   }
 
   boolean creditDone() {
@@ -136,19 +137,20 @@ final class Receiver extends ReceiverHotFields {
 
   /** The pacer grants this flow one more data packet: a PULL to the sender carrying the cumulative pull number. */
   void sendPull(long nowPs) {
-    pullNo++;
-    if (rtxOwed > 0) {
-      rtxOwed--;
+    ReceiverControl c = control;
+    c.pullNo++;
+    if (c.rtxOwed > 0) {
+      c.rtxOwed--;
     }
     Packet pull = transport.pool().acquire();
     pull.type = Packet.PULL;
     pull.flow = flow;
     pull.src = host.id();
-    pull.dst = senderHost;
+    pull.dst = c.senderHost;
     pull.sizeBytes = transport.settings().format().ackBytes();
-    pull.entropy = lastEntropy;
+    pull.entropy = c.lastEntropy;
     pull.sentAtPs = nowPs;
-    pull.pullNo = pullNo;
+    pull.pullNo = c.pullNo;
     pull.endpoint = sender;
     if (ackPath != null) {
       ackPath.choose(pull, nowPs);

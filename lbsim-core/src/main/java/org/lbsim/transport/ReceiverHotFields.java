@@ -15,11 +15,10 @@ abstract class ReceiverHotFields {
   final ReceiverLogic logic;
   final PathPolicy ackPath; // null: the ACK echoes the data packet's entropy
   Sender sender; // the other end: its ACKs carry it, so their delivery needs no lookup
-  PullPacer pacer; // receiver-driven credit (EQDS): null = the flow's congestion control pulls nothing
+  ReceiverControl control; // CNP pacing and pull credit; null = the run's designs use neither
   final int flow;
   long completedAtPs = -1;
   long packets;
-  long pullNo;
 
   ReceiverHotFields(Transport transport, int flow, Host host, ReceiverLogic logic, PathPolicy ackPath) {
     this.transport = transport;

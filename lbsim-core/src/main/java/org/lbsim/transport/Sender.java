@@ -19,22 +19,30 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   private static final int TICK = 0;
   private static final int TIMER = 1;
 
-  private final long nominalGapPs;
-  private long startPs = -1;
   private long timerAtPs;
-  private final long maxCatchUpPs;
-  private long nominalPs;
-  private NicGate gate;
-  private boolean awaitingNic;
+  // What only some runs use lives elsewhere, so that it does not spread every flow's state over
+  // more memory (docs/performance.md, "Session 11"): the nominal gap and the start time in the
+  // transport's per-flow arrays, the NIC back-pressure state in its own object.
+  private NicPacing nic; // null: no NIC back-pressure
 
-  Sender(Transport transport, int flow, Host host, int dst, long nominalGapPs, CongestionControl cc, RttEstimator rtt,
-      LossRecovery lr) {
-    super(transport, flow, host, dst, cc, rtt, lr);
-    this.nominalGapPs = nominalGapPs;
+  /** NIC back-pressure: the sender's gate and its nominal slot times (see {@link #tickWithBackpressure}). */
+  private static final class NicPacing {
+    final NicGate gate;
     // a flow held back by its NIC may catch up at most one gap's worth of slots: a paced flow
     // must not turn into a burst after a long stall. A reactive congestion control sets its own
     // pace from feedback, so it gets no catch-up credit at all.
-    this.maxCatchUpPs = cc instanceof ConstantRate ? nominalGapPs : 0;
+    final long maxCatchUpPs;
+    long nominalPs;
+    boolean awaiting;
+
+    NicPacing(NicGate gate, long maxCatchUpPs) {
+      this.gate = gate;
+      this.maxCatchUpPs = maxCatchUpPs;
+    }
+  }
+
+  Sender(Transport transport, int flow, Host host, int dst, CongestionControl cc, RttEstimator rtt, LossRecovery lr) {
+    super(transport, flow, host, dst, cc, rtt, lr);
   }
 
   /** Packets the loss recovery must get across (the message plus erasure overhead): a credit-driven sender's demand. */
@@ -76,7 +84,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
 
   @Override
   public long pacingGapPs() {
-    return nominalGapPs;
+    return transport.nominalGapPs(flow);
   }
 
   @Override
@@ -86,8 +94,10 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
 
   /** Starts pacing at {@code firstSlotPs}; the flow's completion time is measured from {@code originPs}. */
   void start(long originPs, long firstSlotPs) {
-    startPs = originPs;
-    nominalPs = firstSlotPs;
+    transport.noteStart(flow, originPs);
+    if (nic != null) {
+      nic.nominalPs = firstSlotPs;
+    }
     sim.schedule(firstSlotPs, this, TICK, 0);
   }
 
@@ -175,14 +185,14 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
 
   /** The NIC has room again for this sender's slot (see {@link NicGate}). */
   void resume(long now) {
-    awaitingNic = false;
+    nic.awaiting = false;
     if (finishPs < 0) {
       sendInSlot(now);
     }
   }
 
   void setGate(NicGate gate) {
-    this.gate = gate;
+    this.nic = new NicPacing(gate, reactive ? 0 : transport.nominalGapPs(flow));
   }
 
   /**
@@ -191,9 +201,9 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
    * while the NIC never piles up data behind the ACKs it also carries.
    */
   private void tickWithBackpressure(long now) {
-    if (!gate.admits()) {
-      awaitingNic = true;
-      gate.await(this); // resumed, without an event, when the NIC dequeues
+    if (!nic.gate.admits()) {
+      nic.awaiting = true;
+      nic.gate.await(this); // resumed, without an event, when the NIC dequeues
       return;
     }
     sendInSlot(now);
@@ -209,9 +219,10 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
       send(seq, now);
     }
     noteLosses(now);
-    nominalPs = Math.max(nominalPs, now - maxCatchUpPs) + cc.pacingGapPs(now);
+    NicPacing n = nic;
+    n.nominalPs = Math.max(n.nominalPs, now - n.maxCatchUpPs) + cc.pacingGapPs(now);
     lastSlotPs = now;
-    nextSlotPs = Math.max(nominalPs, now);
+    nextSlotPs = Math.max(n.nominalPs, now);
     sim.schedule(nextSlotPs, this, TICK, tickGeneration);
   }
 
@@ -221,14 +232,16 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
    * slowly after a cut does not wait out a stale gap. Never for the ideal constant rate.
    */
   private void repace(long now) {
-    if (!reactive || windowBlocked || awaitingNic || finishPs >= 0 || nextSlotPs <= now) {
+    if (!reactive || windowBlocked || (nic != null && nic.awaiting) || finishPs >= 0 || nextSlotPs <= now) {
       return;
     }
     long t = Math.max(now, lastSlotPs + cc.pacingGapPs(now));
     if (t < nextSlotPs) {
       tickGeneration++;
       nextSlotPs = t;
-      nominalPs = t;
+      if (nic != null) {
+        nic.nominalPs = t;
+      }
       sim.schedule(t, this, TICK, tickGeneration);
     }
   }
@@ -352,7 +365,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   }
 
   long startPs() {
-    return startPs;
+    return transport.flowStartPs(flow);
   }
 
   long finishPs() {

@@ -32,6 +32,7 @@ public final class Transport implements Node {
   private final Sender[] senders;
   private final Receiver[] receivers;
   private final long[] gapPs;
+  private final long[] startPs; // when each flow started (its FCT's origin); -1 = not yet
   private final long[] phasePs;
   private final int[][] dependents;
   private final int[] pendingDeps;
@@ -62,6 +63,8 @@ public final class Transport implements Node {
     senders = new Sender[n];
     receivers = new Receiver[n];
     gapPs = new long[n];
+    startPs = new long[n];
+    java.util.Arrays.fill(startPs, -1);
     pendingDeps = new int[n + localSteps.size()];
     dependents = dependents(this.flows, localSteps);
     local = new LocalSteps(this, localSteps, n);
@@ -100,7 +103,7 @@ public final class Transport implements Node {
       RttEstimator rtt = new RttEstimator(settings.initialRtoPs(), settings.minRtoPs());
       long target = settings.format().packetsFor(f.bytes()) + settings.extraPackets();
       LossRecovery lr = lossRecovery(f, target, rtt);
-      Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), gapPs[i], cc, rtt, lr);
+      Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), cc, rtt, lr);
       sender.setTargetPackets(target);
       PathPolicy path = paths.create(sender, pathRandom);
       sender.setPath(path);
@@ -113,7 +116,7 @@ public final class Transport implements Node {
       receivers[i].sender = sender;
       pendingDeps[i] = f.depCount();
     }
-    attachPullPacers();
+    attachReceiverControl();
     phasePs = phases(this.flows, gapPs, fabric.hostCount());
     if (settings.nicBackpressure()) {
       NicGate[] gates = new NicGate[fabric.hostCount()];
@@ -132,23 +135,30 @@ public final class Transport implements Node {
   }
 
   /**
-   * Receiver-driven credit (EQDS): every host that receives a credit-driven flow gets one pull
-   * pacer, shared by all the flows it receives, pulling at the flow's pull rate x its link rate.
+   * The receivers' part in congestion control, made after every flow's own objects (see
+   * {@link ReceiverControl}): CNP pacing when the run sends CNPs, and receiver-driven credit
+   * (EQDS), where every host that receives a credit-driven flow gets one pull pacer, shared by
+   * all the flows it receives, pulling at the flow's pull rate x its link rate.
    */
-  private void attachPullPacers() {
+  private void attachReceiverControl() {
     PullPacer[] pacers = new PullPacer[fabric.hostCount()];
     PacketFormat fmt = settings.format();
     long slotPs = PortConfig.serializationPs(fmt.dataBytes() + fmt.gapBytes(), fabric.settings().hostLink().bitsPerSecond());
     for (int i = 0; i < senders.length; i++) {
       double rate = senders[i].congestionControl().creditPullRate();
-      if (rate <= 0) {
-        continue;
+      PullPacer pacer = null;
+      if (rate > 0) {
+        int h = flows.get(i).dst();
+        if (pacers[h] == null) {
+          pacers[h] = new PullPacer(sim, (long) Math.ceil(slotPs / rate));
+        }
+        pacer = pacers[h];
       }
-      int h = flows.get(i).dst();
-      if (pacers[h] == null) {
-        pacers[h] = new PullPacer(sim, (long) Math.ceil(slotPs / rate));
+      if (pacer != null || settings.cnpIntervalPs() >= 0) {
+        ReceiverControl c = new ReceiverControl();
+        c.pacer = pacer;
+        receivers[i].setControl(c);
       }
-      receivers[i].setPullPacer(pacers[h]);
     }
   }
 
@@ -310,6 +320,19 @@ public final class Transport implements Node {
           receivers[i].duplicates(), s.lossRecovery().timeouts()));
     }
     return out;
+  }
+
+  /** The flow's nominal pacing gap: its fair share of its host link at the rate coefficient. */
+  long nominalGapPs(int flow) {
+    return gapPs[flow];
+  }
+
+  void noteStart(int flow, long originPs) {
+    startPs[flow] = originPs;
+  }
+
+  long flowStartPs(int flow) {
+    return startPs[flow];
   }
 
   Simulator simulator() {
