@@ -41,7 +41,7 @@ class FlowLayoutTest {
       }
     }
     assertThat(paths).containsExactlyInAnyOrder("sender:Sender", "sender.cc:ConstantRate",
-        "sender.cc.jitter:SplittableRandom", "sender.lr:ErasureCoding", "sender.rtt:RttEstimator",
+        "sender.cc.jitter:SplittableRandom", "sender.lr:ReferenceErasureCoding", "sender.rtt:RttEstimator",
         "sender.path:ObliviousSpray", "sender.path.random:SplittableRandom", "sender.receiver:Receiver",
         "sender.receiver.logic:CodedReceiver");
     assertThat(r[1]).contains("9 objects, " + total + " bytes");

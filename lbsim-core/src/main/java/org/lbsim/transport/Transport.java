@@ -172,7 +172,7 @@ public final class Transport implements Node {
       case "gbn" -> new GoBackN(target, rtt);
       case "irn" -> SelectiveRepeat.irn(target, rtt, r.irnBdpCap() > 0 ? r.irnBdpCap() : bdpPackets(f.src(), f.dst()),
           r.irnRtoLowPs(baseRttPs()), r.irnRtoHighPs(baseRttPs()), r.irnLowPackets());
-      default -> new ErasureCoding(target, settings.format().payloadBytes(), settings.referenceErasure(), rtt);
+      default -> ErasureCoding.create(target, settings.format().payloadBytes(), settings.referenceErasure(), rtt);
     };
   }
 

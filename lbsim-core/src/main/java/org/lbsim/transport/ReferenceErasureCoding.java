@@ -1,0 +1,62 @@
+package org.lbsim.transport;
+
+import org.lbsim.net.Packet;
+
+/**
+ * Erasure coding as the study's simulator does it: "lost" is the number of packets overtaken by
+ * a later acknowledged one; when {@code sent - lost} reaches the target the sender pauses once
+ * for one smoothed RTT, then sends one more packet per slot until complete.
+ */
+final class ReferenceErasureCoding extends ErasureCoding {
+  private long highestAckedSeq = -1;
+  private long finalPausePs = -1;
+
+  ReferenceErasureCoding(long targetPackets, int payloadBytes, RttEstimator rtt) {
+    super(targetPackets, payloadBytes, rtt);
+  }
+
+  @Override
+  public long nextToSend(long nowPs) {
+    if (complete()) {
+      return -1;
+    }
+    if (sent - lost >= target) {
+      if (finalPausePs < 0) {
+        finalPausePs = nowPs; // pause once, never reset
+        return -1;
+      }
+      return nowPs - finalPausePs > rtt.srttPs() ? sent : -1;
+    }
+    return sent;
+  }
+
+  @Override
+  public void onSent(long seq, int entropy, long nowPs) {
+    sent = seq + 1;
+  }
+
+  @Override
+  public void onAck(Packet ack, long nowPs) {
+    noteReceived(ack);
+    if (ack.seq > highestAckedSeq) {
+      highestAckedSeq = ack.seq;
+    }
+    lost = Math.max(0, highestAckedSeq + 1 - ackedPackets);
+  }
+
+  /** A trimmed packet: one coded packet fewer reached the receiver, so one more must be sent. */
+  @Override
+  public void onNack(Packet nack, long nowPs) {
+    path.onNack(nack.entropy, nowPs);
+    noteReceived(nack);
+    if (nack.seq > highestAckedSeq) {
+      highestAckedSeq = nack.seq;
+    }
+    lost = Math.max(0, highestAckedSeq + 1 - ackedPackets);
+  }
+
+  @Override
+  public long inFlight(long nowPs) {
+    return Math.max(0, sent - ackedPackets - lost);
+  }
+}
