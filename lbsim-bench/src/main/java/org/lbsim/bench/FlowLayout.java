@@ -170,7 +170,7 @@ public final class FlowLayout {
       return true;
     }
     String n = v.getClass().getName();
-    if (n.equals("java.util.SplittableRandom")) {
+    if (n.equals("java.util.SplittableRandom") || n.equals("org.lbsim.engine.SplitMix")) {
       return true;
     }
     if (v instanceof Transport) {

@@ -41,8 +41,8 @@ class FlowLayoutTest {
       }
     }
     assertThat(paths).containsExactlyInAnyOrder("sender:Sender", "sender.cc:ConstantRate",
-        "sender.cc.jitter:SplittableRandom", "sender.lr:ReferenceErasureCoding", "sender.rtt:RttEstimator",
-        "sender.path:ObliviousSpray", "sender.path.random:SplittableRandom", "sender.receiver:Receiver",
+        "sender.cc.jitter:SplitMix", "sender.lr:ReferenceErasureCoding", "sender.rtt:RttEstimator",
+        "sender.path:ObliviousSpray", "sender.path.random:SplitMix", "sender.receiver:Receiver",
         "sender.receiver.logic:CodedReceiver");
     assertThat(r[1]).contains("9 objects, " + total + " bytes");
   }

@@ -26,7 +26,16 @@ public final class RandomStreams {
   }
 
   public SplittableRandom stream(String name, long index) {
-    return new SplittableRandom(mix64(mix(seed, name) ^ mix64(index + 0x632BE59BD9B4E019L)));
+    return new SplittableRandom(seedOf(name, index));
+  }
+
+  /** The same stream as {@link #stream(String, long)}, as a {@link SplitMix}. */
+  public SplitMix splitMix(String name, long index) {
+    return new SplitMix(seedOf(name, index));
+  }
+
+  private long seedOf(String name, long index) {
+    return mix64(mix(seed, name) ^ mix64(index + 0x632BE59BD9B4E019L));
   }
 
   static long mix(long seed, String name) {

@@ -1,6 +1,6 @@
 package org.lbsim.lb;
 
-import java.util.SplittableRandom;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 
 /**
@@ -28,7 +28,7 @@ import org.lbsim.net.Packet;
  * </ul>
  */
 final class Bitmap implements PathPolicy {
-  private final SplittableRandom random;
+  private final SplitMix random;
   private final int n;
   private final int mask; // next power of two ≥ n, minus one
   private final int upper;
@@ -40,7 +40,7 @@ final class Bitmap implements PathPolicy {
   private int xor;
   private int skipped; // EVs with a positive penalty
 
-  Bitmap(SplittableRandom random, int entropies, int maxPenalty, int ecnPenalty, int nackPenalty) {
+  Bitmap(SplitMix random, int entropies, int maxPenalty, int ecnPenalty, int nackPenalty) {
     if (entropies < 1 || entropies > 1 << 16) {
       throw new IllegalArgumentException("bitmap entropies must be in 1..65536, got " + entropies);
     }

@@ -1,6 +1,6 @@
 package org.lbsim.lb;
 
-import java.util.SplittableRandom;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 
 /**
@@ -8,9 +8,9 @@ import org.lbsim.net.Packet;
  * switches' ECMP hash scatters a flow's packets over all equal-cost paths, blind to congestion.
  */
 public final class ObliviousSpray implements PathPolicy {
-  private final SplittableRandom random;
+  private final SplitMix random;
 
-  public ObliviousSpray(SplittableRandom random) {
+  public ObliviousSpray(SplitMix random) {
     this.random = random;
   }
 

@@ -1,6 +1,6 @@
 package org.lbsim.lb;
 
-import java.util.SplittableRandom;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 
 /**
@@ -27,7 +27,7 @@ final class Plb implements PathPolicy {
   private static final long INITIAL_INTERVAL_PS = 1_000_000_000_000L;
 
   private final FlowInfo flow;
-  private final SplittableRandom random;
+  private final SplitMix random;
   private final boolean[] marked;
   private final int threshold;
   private int slot;
@@ -43,7 +43,7 @@ final class Plb implements PathPolicy {
    * @param window number of most recent ACKs whose ECN bits are kept
    * @param repathFraction repath when at least this fraction of the window is marked
    */
-  Plb(FlowInfo flow, SplittableRandom random, int window, double repathFraction) {
+  Plb(FlowInfo flow, SplitMix random, int window, double repathFraction) {
     if (window < 1) {
       throw new IllegalArgumentException("PLB window must be >= 1, got " + window);
     }

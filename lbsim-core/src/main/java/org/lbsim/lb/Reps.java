@@ -1,6 +1,6 @@
 package org.lbsim.lb;
 
-import java.util.SplittableRandom;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 
 /**
@@ -39,7 +39,7 @@ final class Reps implements PathPolicy {
   static final int TIMEOUT = 3;
 
   private final FlowInfo flow;
-  private final SplittableRandom random;
+  private final SplitMix random;
   private final int evs;
   private final long freezePs;
   private final int exploreDraws;
@@ -64,7 +64,7 @@ final class Reps implements PathPolicy {
    * @param freezing whether a timeout freezes the flow onto its cached EVs
    * @param freezePs how long a freeze lasts at least
    */
-  Reps(FlowInfo flow, SplittableRandom random, int evs, int buffer, int exploreDraws, boolean freezing,
+  Reps(FlowInfo flow, SplitMix random, int evs, int buffer, int exploreDraws, boolean freezing,
       long freezePs) {
     if (evs < 1 || buffer < 1) {
       throw new IllegalArgumentException("REPS needs evs >= 1 and buffer >= 1, got " + evs + ", " + buffer);

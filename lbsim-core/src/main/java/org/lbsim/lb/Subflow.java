@@ -1,6 +1,6 @@
 package org.lbsim.lb;
 
-import java.util.SplittableRandom;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 
 /**
@@ -18,7 +18,7 @@ final class Subflow implements PathPolicy {
   private final int[] entropies;
   private int next;
 
-  Subflow(int count, SplittableRandom random) {
+  Subflow(int count, SplitMix random) {
     if (count < 1) {
       throw new IllegalArgumentException("subflow count must be >= 1, got " + count);
     }

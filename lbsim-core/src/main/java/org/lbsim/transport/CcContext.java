@@ -1,6 +1,6 @@
 package org.lbsim.transport;
 
-import java.util.SplittableRandom;
+import org.lbsim.engine.SplitMix;
 
 /**
  * What a congestion control learns about its flow when it is created.
@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * @param jitter positive pacing jitter stream (reference profile) or null
  */
 public record CcContext(long idealGapPs, long lineSlotPs, long hostBitsPerSecond, int dataBytes,
-    long baseRttPs, int hops, SplittableRandom jitter) {
+    long baseRttPs, int hops, SplitMix jitter) {
 
   /** Bandwidth-delay product of the unloaded path at the host link rate, in data packets (>= 1). */
   public double bdpPackets() {

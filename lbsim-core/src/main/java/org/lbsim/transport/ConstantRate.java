@@ -1,6 +1,6 @@
 package org.lbsim.transport;
 
-import java.util.SplittableRandom;
+import org.lbsim.engine.SplitMix;
 
 /**
  * The study's ideal congestion control: pace at a fixed gap, {@code rate_coef} times the flow's
@@ -11,10 +11,10 @@ import java.util.SplittableRandom;
  */
 public final class ConstantRate implements CongestionControl {
   private final long gapPs;
-  private final SplittableRandom jitter;
+  private final SplitMix jitter;
   private final long jitterBound;
 
-  public ConstantRate(long gapPs, SplittableRandom jitter) {
+  public ConstantRate(long gapPs, SplitMix jitter) {
     if (gapPs <= 0) {
       throw new IllegalArgumentException("pacing gap must be positive, got " + gapPs + " ps");
     }

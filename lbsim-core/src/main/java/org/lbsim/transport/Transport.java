@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.lbsim.engine.Simulator;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.lb.FlowInfo;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.lb.PathPolicyFactory;
@@ -74,7 +74,7 @@ public final class Transport implements Node {
     // and the next's, which no collection removes before the run (docs/performance.md,
     // "Session 11": 80 B of every 656 B flow block).
     int[] flowsSharingHost = new int[n];
-    SplittableRandom[] flowRandoms = new SplittableRandom[n];
+    SplitMix[] flowRandoms = new SplitMix[n];
     Map<Long, Integer> share = fairShareGroups(this.flows);
     for (int i = 0; i < n; i++) {
       FlowSpec f = this.flows.get(i);
@@ -86,18 +86,18 @@ public final class Transport implements Node {
             + (fabric.hostCount() - 1));
       }
       flowsSharingHost[i] = share.get(key(f.src(), f.stage()));
-      flowRandoms[i] = sim.random().stream("flow", i);
+      flowRandoms[i] = sim.random().splitMix("flow", i);
     }
     long hostBps = fabric.settings().hostLink().bitsPerSecond();
     for (int i = 0; i < n; i++) {
       FlowSpec f = this.flows.get(i);
       long slotPs = PortConfig.serializationPs((long) settings.format().pacingSlotBytes() * flowsSharingHost[i], hostBps);
       gapPs[i] = Math.max(1, (long) (slotPs / settings.rateCoef()));
-      SplittableRandom flowRandom = flowRandoms[i];
-      SplittableRandom pathRandom = flowRandom.split();
-      SplittableRandom jitter = settings.referencePacing() ? flowRandom.split() : null;
+      SplitMix flowRandom = flowRandoms[i];
+      SplitMix pathRandom = flowRandom.split();
+      SplitMix jitter = settings.referencePacing() ? flowRandom.split() : null;
       // the ACK path's stream is the last split: not making it when no design steers ACKs shifts no other draw
-      SplittableRandom ackRandom = ackPaths == null ? null : flowRandom.split();
+      SplitMix ackRandom = ackPaths == null ? null : flowRandom.split();
       CongestionControl cc = settings.cc() == null ? new ConstantRate(gapPs[i], jitter)
           : settings.cc().create(ccContext(f, gapPs[i], jitter));
       RttEstimator rtt = new RttEstimator(settings.initialRtoPs(), settings.minRtoPs());
@@ -186,7 +186,7 @@ public final class Transport implements Node {
     };
   }
 
-  private CcContext ccContext(FlowSpec f, long idealGapPs, SplittableRandom jitter) {
+  private CcContext ccContext(FlowSpec f, long idealGapPs, SplitMix jitter) {
     PacketFormat fmt = settings.format();
     long hostBps = fabric.settings().hostLink().bitsPerSecond();
     long slotPs = PortConfig.serializationPs(fmt.dataBytes() + fmt.gapBytes(), hostBps);

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 
 class BitmapTest {
   private static Bitmap bitmap(int n, long seed) {
-    return new Bitmap(new SplittableRandom(seed), n, 15, 1, 4);
+    return new Bitmap(new SplitMix(seed), n, 15, 1, 4);
   }
 
   private static int send(Bitmap b) {

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.engine.Simulator;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.Packet;
 import org.lbsim.topo.Fabric;
@@ -26,12 +26,12 @@ class HostDrTest {
   }
 
   private static PathPolicy data(LbContext ctx, int flow, int src, int dst) {
-    return DR.host().apply(ctx).create(new FakeFlow(flow, src, dst, 1_000, 0), new SplittableRandom(flow));
+    return DR.host().apply(ctx).create(new FakeFlow(flow, src, dst, 1_000, 0), new SplitMix(flow));
   }
 
   private static PathPolicy ack(LbContext ctx, int flow, int src, int dst) {
     // the receiver's view: src = the data receiver, dst = the data sender
-    return DR.ack().apply(ctx).create(new FakeFlow(flow, dst, src, 1_000, 0), new SplittableRandom(~flow));
+    return DR.ack().apply(ctx).create(new FakeFlow(flow, dst, src, 1_000, 0), new SplitMix(~flow));
   }
 
   private static int tierByte(int route, int tier) {

@@ -2,8 +2,8 @@ package org.lbsim.lb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 
 class PlbTest {
@@ -23,12 +23,12 @@ class PlbTest {
     assertThat(Plb.thresholdMarks(10, 0.4)).isEqualTo(4);
     assertThat(Plb.thresholdMarks(10, 0.35)).isEqualTo(4);
     assertThat(Plb.thresholdMarks(10, 0.41)).isEqualTo(5);
-    assertThat(new Plb(flow, new SplittableRandom(1), 10, 0.4).threshold()).isEqualTo(4);
+    assertThat(new Plb(flow, new SplitMix(1), 10, 0.4).threshold()).isEqualTo(4);
   }
 
   @Test
   void repathsOnlyOnceTheMarkedFractionHasHeldForLongerThanTheInterval() {
-    Plb plb = new Plb(flow, new SplittableRandom(5), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(5), 10, 0.4);
     int start = entropyOf(plb);
     long t = 0;
     for (int i = 0; i < 6; i++) {
@@ -54,7 +54,7 @@ class PlbTest {
 
   @Test
   void neverRepathsBelowTheThresholdHoweverLongTheMarksLast() {
-    Plb plb = new Plb(flow, new SplittableRandom(9), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(9), 10, 0.4);
     int e = entropyOf(plb);
     // 3 of every 10 ACKs marked, for 100,000 ACKs spaced one gap apart (100 intervals and more)
     for (int i = 0; i < 100_000; i++) {
@@ -67,7 +67,7 @@ class PlbTest {
 
   @Test
   void oneBelowThresholdWindowRestartsTheClock() {
-    Plb plb = new Plb(flow, new SplittableRandom(2), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(2), 10, 0.4);
     int e = entropyOf(plb);
     for (int i = 0; i < 10; i++) {
       plb.onAck(e, true, i); // 3 marks at t = 2 (last good), 4 at t = 3, then 10
@@ -92,7 +92,7 @@ class PlbTest {
   @Test
   void repathsWhenNothingWasAckedForAnRtoSinceTheTimerStarted() {
     flow.rtoPs = 10_000;
-    Plb plb = new Plb(flow, new SplittableRandom(4), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(4), 10, 0.4);
     int e = entropyOf(plb);
     plb.onSent(e, 0); // starts the timer
     plb.onSent(e, 5_000);
@@ -112,7 +112,7 @@ class PlbTest {
   @Test
   void anAckClearsTheRtoTimer() {
     flow.rtoPs = 10_000;
-    Plb plb = new Plb(flow, new SplittableRandom(4), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(4), 10, 0.4);
     int e = entropyOf(plb);
     plb.onSent(e, 0);
     plb.onAck(e, false, 9_000);
@@ -125,7 +125,7 @@ class PlbTest {
 
   @Test
   void intervalsAreDrawnOverTheWholeRange() {
-    Plb plb = new Plb(flow, new SplittableRandom(11), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(11), 10, 0.4);
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
     for (int i = 0; i < 10_000; i++) {

@@ -2,8 +2,8 @@ package org.lbsim.lb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 
 class RepsTest {
@@ -14,7 +14,7 @@ class RepsTest {
   private final FakeFlow flow = new FakeFlow(0, 0, 1, 1_000, RTO);
 
   private Reps reps(long seed) {
-    return new Reps(flow, new SplittableRandom(seed), EVS, 8, 16, true, FREEZE);
+    return new Reps(flow, new SplitMix(seed), EVS, 8, 16, true, FREEZE);
   }
 
   /** Chooses and sends one packet, as the sender does. */
@@ -28,7 +28,7 @@ class RepsTest {
   @Test
   void exploresRandomEntropiesWhileNothingIsCached() {
     Reps r = reps(3);
-    SplittableRandom twin = new SplittableRandom(3);
+    SplitMix twin = new SplitMix(3);
     for (int i = 0; i < 50; i++) {
       assertThat(send(r, i)).isEqualTo(twin.nextInt(EVS));
     }
@@ -38,7 +38,7 @@ class RepsTest {
   @Test
   void recyclesCleanEntropiesOldestFirstAndEachOnce() {
     Reps r = reps(5);
-    SplittableRandom twin = new SplittableRandom(5);
+    SplitMix twin = new SplitMix(5);
     int a = send(r, 0);
     int b = send(r, 1);
     int c = send(r, 2);
@@ -57,7 +57,7 @@ class RepsTest {
   @Test
   void neverRecyclesAnEcnMarkedEntropy() {
     Reps r = reps(7);
-    SplittableRandom twin = new SplittableRandom(7);
+    SplitMix twin = new SplitMix(7);
     int marked = send(r, 0);
     int clean = send(r, 1);
     twin.nextInt(EVS);
@@ -125,7 +125,7 @@ class RepsTest {
     r.onAck(keep, false, 2 + FREEZE + 1); // unfreezes, clears the ring, then caches keep
     assertThat(r.frozen()).isFalse();
     assertThat(r.freshCount()).isEqualTo(1);
-    SplittableRandom twin = new SplittableRandom(13);
+    SplitMix twin = new SplitMix(13);
     twin.nextInt(EVS); // the draw that gave `first`
     for (int i = 0; i < 16; i++) {
       assertThat(send(r, FREEZE + 10 + i)).isEqualTo(twin.nextInt(EVS));
@@ -136,7 +136,7 @@ class RepsTest {
   @Test
   void anExpiredPerEntropyTimerFoundAtSendIsATimeout() {
     // one EV only, so the second send draws the EV of the first, lost packet again
-    Reps r = new Reps(flow, new SplittableRandom(1), 1, 8, 16, true, FREEZE);
+    Reps r = new Reps(flow, new SplitMix(1), 1, 8, 16, true, FREEZE);
     assertThat(send(r, 0)).isZero();
     send(r, RTO); // the timer is exactly one RTO old: not expired
     assertThat(r.frozen()).isFalse();
@@ -148,7 +148,7 @@ class RepsTest {
 
   @Test
   void withoutFreezingATimeoutChangesNothing() {
-    Reps r = new Reps(flow, new SplittableRandom(1), EVS, 8, 16, false, FREEZE);
+    Reps r = new Reps(flow, new SplitMix(1), EVS, 8, 16, false, FREEZE);
     r.feedback(5, Reps.TIMEOUT, 0);
     assertThat(r.frozen()).isFalse();
   }

@@ -2,14 +2,14 @@ package org.lbsim.lb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 
 class SubflowTest {
   @Test
   void packetsCycleThroughExactlyNEntropiesInAFixedOrder() {
-    Subflow s = new Subflow(4, new SplittableRandom(7));
+    Subflow s = new Subflow(4, new SplitMix(7));
     int[] e = s.entropies();
     assertThat(e).hasSize(4).doesNotHaveDuplicates();
     Packet p = new Packet();
@@ -22,7 +22,7 @@ class SubflowTest {
 
   @Test
   void feedbackDoesNotMoveASubflow() {
-    Subflow s = new Subflow(2, new SplittableRandom(3));
+    Subflow s = new Subflow(2, new SplitMix(3));
     int[] e = s.entropies();
     Packet p = new Packet();
     s.choose(p, 0);
@@ -37,7 +37,7 @@ class SubflowTest {
 
   @Test
   void oneSubflowIsFlowLevelEcmp() {
-    Subflow s = new Subflow(1, new SplittableRandom(1));
+    Subflow s = new Subflow(1, new SplitMix(1));
     Packet p = new Packet();
     s.choose(p, 0);
     int first = p.entropy;
@@ -49,7 +49,7 @@ class SubflowTest {
 
   @Test
   void theSameSeedGivesTheSameEntropies() {
-    assertThat(new Subflow(4, new SplittableRandom(9)).entropies())
-        .isEqualTo(new Subflow(4, new SplittableRandom(9)).entropies());
+    assertThat(new Subflow(4, new SplitMix(9)).entropies())
+        .isEqualTo(new Subflow(4, new SplitMix(9)).entropies());
   }
 }

@@ -1,0 +1,117 @@
+package org.lbsim.engine;
+
+/**
+ * A SplitMix64 random stream (Steele, Lea and Flood, "Fast splittable pseudorandom number
+ * generators", OOPSLA 2014): the algorithm of {@link java.util.SplittableRandom}, drawing exactly
+ * the same numbers from the same seed, splits included, so swapping one for the other changes no
+ * result.
+ *
+ * <p>Why not {@code SplittableRandom} itself: in JDK 17 each instance also allocates a 16-byte
+ * proxy object, and its state cannot be read or set. A flow holds two streams that its every
+ * pacing slot draws from (the spray entropy and the pacing jitter); in an all-to-all of 16,256
+ * flows the proxies alone are 520 KB spread between the flows' hot fields
+ * (docs/performance.md, "Session 11"). This class is one 32-byte object.
+ *
+ * <p>The state is a 64-bit seed advanced by an odd gamma; a draw mixes the advanced seed. A
+ * split draws the child's seed and gamma from the parent, as {@code SplittableRandom.split()}
+ * does. Bounded draws reject over-represented values as {@code RandomGenerator}'s defaults do.
+ */
+public final class SplitMix {
+  private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
+
+  private long seed;
+  private final long gamma;
+
+  /** The stream {@code new SplittableRandom(seed)} draws. */
+  public SplitMix(long seed) {
+    this(seed, GOLDEN_GAMMA);
+  }
+
+  private SplitMix(long seed, long gamma) {
+    this.seed = seed;
+    this.gamma = gamma;
+  }
+
+  /** A new, independent stream; advances this one by two steps, as {@code SplittableRandom.split()} does. */
+  public SplitMix split() {
+    long childSeed = nextLong();
+    return new SplitMix(childSeed, mixGamma(advance()));
+  }
+
+  public long nextLong() {
+    return mix64(advance());
+  }
+
+  public int nextInt() {
+    return mix32(advance());
+  }
+
+  /** Uniform in [0, bound). */
+  public int nextInt(int bound) {
+    if (bound <= 0) {
+      throw new IllegalArgumentException("bound must be positive, got " + bound);
+    }
+    int m = bound - 1;
+    int r = nextInt();
+    if ((bound & m) == 0) {
+      return r & m; // a power of two: the low bits are uniform
+    }
+    // reject the top partial block of 31-bit values, which would favour small results
+    int u = r >>> 1;
+    while (u + m - (r = u % bound) < 0) {
+      u = nextInt() >>> 1;
+    }
+    return r;
+  }
+
+  /** Uniform in [0, bound). */
+  public long nextLong(long bound) {
+    if (bound <= 0) {
+      throw new IllegalArgumentException("bound must be positive, got " + bound);
+    }
+    long m = bound - 1;
+    long r = nextLong();
+    if ((bound & m) == 0) {
+      return r & m;
+    }
+    long u = r >>> 1;
+    while (u + m - (r = u % bound) < 0) {
+      u = nextLong() >>> 1;
+    }
+    return r;
+  }
+
+  /** Uniform in [0, 1), in steps of 2^-53. */
+  public double nextDouble() {
+    return (nextLong() >>> 11) * 0x1.0p-53;
+  }
+
+  public boolean nextBoolean() {
+    return nextInt() < 0;
+  }
+
+  private long advance() {
+    return seed += gamma;
+  }
+
+  // Stafford's variant 13 of the MurmurHash3 finalizer
+  private static long mix64(long z) {
+    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+    return z ^ (z >>> 31);
+  }
+
+  // the high 32 bits of Stafford's variant 4
+  private static int mix32(long z) {
+    z = (z ^ (z >>> 33)) * 0x62a9d9ed799705f5L;
+    return (int) (((z ^ (z >>> 28)) * 0xcb24d0a5c88c35b3L) >>> 32);
+  }
+
+  // MurmurHash3's finalizer, made odd and with enough bit transitions to be a good gamma
+  private static long mixGamma(long z) {
+    z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+    z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+    z = (z ^ (z >>> 33)) | 1L;
+    return Long.bitCount(z ^ (z >>> 1)) < 24 ? z ^ 0xaaaaaaaaaaaaaaaaL : z;
+  }
+}
