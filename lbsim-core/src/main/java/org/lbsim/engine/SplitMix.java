@@ -15,8 +15,12 @@ package org.lbsim.engine;
  * <p>The state is a 64-bit seed advanced by an odd gamma; a draw mixes the advanced seed. A
  * split draws the child's seed and gamma from the parent, as {@code SplittableRandom.split()}
  * does. Bounded draws reject over-represented values as {@code RandomGenerator}'s defaults do.
+ *
+ * <p>Components that draw on every packet (the spray policy, the pacing jitter) extend this class
+ * and continue a stream they were given ({@link #SplitMix(SplitMix)}): the stream's state is then
+ * part of their own object, one object and one dependent memory access fewer per pacing slot.
  */
-public final class SplitMix {
+public class SplitMix {
   private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
 
   private long seed;
@@ -32,22 +36,31 @@ public final class SplitMix {
     this.gamma = gamma;
   }
 
+  /**
+   * Continues {@code source}'s stream: this object draws what {@code source} would have drawn
+   * next. The source must not be drawn from afterwards (its draws would repeat this one's).
+   * {@code null}: the subclass never draws.
+   */
+  protected SplitMix(SplitMix source) {
+    this(source == null ? 0 : source.seed, source == null ? GOLDEN_GAMMA : source.gamma);
+  }
+
   /** A new, independent stream; advances this one by two steps, as {@code SplittableRandom.split()} does. */
-  public SplitMix split() {
+  public final SplitMix split() {
     long childSeed = nextLong();
     return new SplitMix(childSeed, mixGamma(advance()));
   }
 
-  public long nextLong() {
+  public final long nextLong() {
     return mix64(advance());
   }
 
-  public int nextInt() {
+  public final int nextInt() {
     return mix32(advance());
   }
 
   /** Uniform in [0, bound). */
-  public int nextInt(int bound) {
+  public final int nextInt(int bound) {
     if (bound <= 0) {
       throw new IllegalArgumentException("bound must be positive, got " + bound);
     }
@@ -65,7 +78,7 @@ public final class SplitMix {
   }
 
   /** Uniform in [0, bound). */
-  public long nextLong(long bound) {
+  public final long nextLong(long bound) {
     if (bound <= 0) {
       throw new IllegalArgumentException("bound must be positive, got " + bound);
     }
@@ -82,11 +95,11 @@ public final class SplitMix {
   }
 
   /** Uniform in [0, 1), in steps of 2^-53. */
-  public double nextDouble() {
+  public final double nextDouble() {
     return (nextLong() >>> 11) * 0x1.0p-53;
   }
 
-  public boolean nextBoolean() {
+  public final boolean nextBoolean() {
     return nextInt() < 0;
   }
 

@@ -9,23 +9,26 @@ import org.lbsim.engine.SplitMix;
  * <p>With a random stream (the reference profile) every gap gets a positive jitter uniform in
  * [0, gap/100), as in the study's simulator.
  */
-public final class ConstantRate implements CongestionControl {
+public final class ConstantRate extends SplitMix implements CongestionControl {
   private final long gapPs;
-  private final SplitMix jitter;
-  private final long jitterBound;
+  private final long jitterBound; // 0: no jitter
 
+  /**
+   * @param jitter the stream the gaps' jitter is drawn from, which becomes this control's own
+   *     (see {@link SplitMix}); null = no jitter
+   */
   public ConstantRate(long gapPs, SplitMix jitter) {
+    super(jitter);
     if (gapPs <= 0) {
       throw new IllegalArgumentException("pacing gap must be positive, got " + gapPs + " ps");
     }
     this.gapPs = gapPs;
-    this.jitter = jitter;
-    this.jitterBound = gapPs / 100;
+    this.jitterBound = jitter == null ? 0 : gapPs / 100;
   }
 
   @Override
   public long pacingGapPs(long nowPs) {
-    return jitter == null || jitterBound == 0 ? gapPs : gapPs + jitter.nextLong(jitterBound);
+    return jitterBound == 0 ? gapPs : gapPs + nextLong(jitterBound);
   }
 
 }

@@ -69,12 +69,14 @@ public final class Transport implements Node {
     dependents = dependents(this.flows, localSteps);
     local = new LocalSteps(this, localSteps, n);
     // What setup needs per flow but the run never touches (the boxed keys of the fair-share
-    // lookup, each flow's parent random stream and the bytes of its name) is made in a pass of
-    // its own: allocated in the loop below, it would lie as garbage between one flow's objects
-    // and the next's, which no collection removes before the run (docs/performance.md,
-    // "Session 11": 80 B of every 656 B flow block).
+    // lookup, each flow's parent random stream, the streams that the spray policy and the
+    // constant rate continue in their own fields) is made in a pass of its own: allocated in the
+    // loop below, it would lie as garbage between one flow's objects and the next's, which no
+    // collection removes before the run (docs/performance.md, "Session 11").
     int[] flowsSharingHost = new int[n];
-    SplitMix[] flowRandoms = new SplitMix[n];
+    SplitMix[] pathRandoms = new SplitMix[n];
+    SplitMix[] jitters = new SplitMix[n];
+    SplitMix[] ackRandoms = new SplitMix[n];
     Map<Long, Integer> share = fairShareGroups(this.flows);
     for (int i = 0; i < n; i++) {
       FlowSpec f = this.flows.get(i);
@@ -86,18 +88,20 @@ public final class Transport implements Node {
             + (fabric.hostCount() - 1));
       }
       flowsSharingHost[i] = share.get(key(f.src(), f.stage()));
-      flowRandoms[i] = sim.random().splitMix("flow", i);
+      SplitMix flowRandom = sim.random().splitMix("flow", i);
+      pathRandoms[i] = flowRandom.split();
+      jitters[i] = settings.referencePacing() ? flowRandom.split() : null;
+      // the ACK path's stream is the last split: not making it when no design steers ACKs shifts no other draw
+      ackRandoms[i] = ackPaths == null ? null : flowRandom.split();
     }
     long hostBps = fabric.settings().hostLink().bitsPerSecond();
     for (int i = 0; i < n; i++) {
       FlowSpec f = this.flows.get(i);
       long slotPs = PortConfig.serializationPs((long) settings.format().pacingSlotBytes() * flowsSharingHost[i], hostBps);
       gapPs[i] = Math.max(1, (long) (slotPs / settings.rateCoef()));
-      SplitMix flowRandom = flowRandoms[i];
-      SplitMix pathRandom = flowRandom.split();
-      SplitMix jitter = settings.referencePacing() ? flowRandom.split() : null;
-      // the ACK path's stream is the last split: not making it when no design steers ACKs shifts no other draw
-      SplitMix ackRandom = ackPaths == null ? null : flowRandom.split();
+      SplitMix pathRandom = pathRandoms[i];
+      SplitMix jitter = jitters[i];
+      SplitMix ackRandom = ackRandoms[i];
       CongestionControl cc = settings.cc() == null ? new ConstantRate(gapPs[i], jitter)
           : settings.cc().create(ccContext(f, gapPs[i], jitter));
       RttEstimator rtt = new RttEstimator(settings.initialRtoPs(), settings.minRtoPs());
