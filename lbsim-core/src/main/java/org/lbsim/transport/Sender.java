@@ -1,6 +1,7 @@
 package org.lbsim.transport;
 
 import org.lbsim.engine.EventTarget;
+import org.lbsim.engine.Simulator;
 import org.lbsim.lb.FlowInfo;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Host;
@@ -43,6 +44,11 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
 
   Sender(Transport transport, int flow, Host host, int dst, CongestionControl cc, RttEstimator rtt, LossRecovery lr) {
     super(transport, flow, host, dst, cc, rtt, lr);
+  }
+
+  /** The run's clock, through the transport: one reference fewer in each of 16,000 senders. */
+  private Simulator sim() {
+    return transport.simulator();
   }
 
   /** Packets the loss recovery must get across (the message plus erasure overhead): a credit-driven sender's demand. */
@@ -98,7 +104,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     if (nic != null) {
       nic.nominalPs = firstSlotPs;
     }
-    sim.schedule(firstSlotPs, this, TICK, 0);
+    sim().schedule(firstSlotPs, this, TICK, 0);
   }
 
   /** The sender's first cache line, which a pacing slot or a timer reads first. */
@@ -112,7 +118,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     if (finishPs >= 0) {
       return;
     }
-    long now = sim.now();
+    long now = sim().now();
     if (kind == TIMER) {
       if (!timerPending || now != timerAtPs) {
         return; // superseded by an earlier deadline
@@ -145,7 +151,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     noteLosses(now);
     lastSlotPs = now;
     nextSlotPs = now + cc.pacingGapPs(now);
-    sim.schedule(nextSlotPs, this, TICK, tickGeneration);
+    sim().schedule(nextSlotPs, this, TICK, tickGeneration);
   }
 
   /**
@@ -160,7 +166,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     noteLosses(now);
     requestToSend(now);
     windowBlocked = true;
-    sim.schedule(now + Math.max(rtt.rtoPs(), cc.pacingGapPs(now)), this, TICK, tickGeneration);
+    sim().schedule(now + Math.max(rtt.rtoPs(), cc.pacingGapPs(now)), this, TICK, tickGeneration);
     return false;
   }
 
@@ -169,7 +175,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     if (windowBlocked && finishPs < 0) {
       windowBlocked = false;
       tickGeneration++;
-      sim.schedule(now, this, TICK, tickGeneration);
+      sim().schedule(now, this, TICK, tickGeneration);
     }
   }
 
@@ -223,7 +229,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     n.nominalPs = Math.max(n.nominalPs, now - n.maxCatchUpPs) + cc.pacingGapPs(now);
     lastSlotPs = now;
     nextSlotPs = Math.max(n.nominalPs, now);
-    sim.schedule(nextSlotPs, this, TICK, tickGeneration);
+    sim().schedule(nextSlotPs, this, TICK, tickGeneration);
   }
 
   /**
@@ -242,7 +248,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
       if (nic != null) {
         nic.nominalPs = t;
       }
-      sim.schedule(t, this, TICK, tickGeneration);
+      sim().schedule(t, this, TICK, tickGeneration);
     }
   }
 
@@ -307,7 +313,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     }
     timerPending = true;
     timerAtPs = Math.max(deadline, now);
-    sim.schedule(timerAtPs, this, TIMER, 0);
+    sim().schedule(timerAtPs, this, TIMER, 0);
   }
 
   void onAck(Packet ack, long now) {

@@ -1,6 +1,5 @@
 package org.lbsim.transport;
 
-import org.lbsim.engine.Simulator;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Host;
 
@@ -13,7 +12,6 @@ import org.lbsim.net.Host;
  */
 abstract class SenderHotFields {
   final Transport transport;
-  final Simulator sim;
   final Host host;
   final CongestionControl cc;
   final LossRecovery lr;
@@ -39,7 +37,6 @@ abstract class SenderHotFields {
   SenderHotFields(Transport transport, int flow, Host host, int dst, CongestionControl cc, RttEstimator rtt,
       LossRecovery lr) {
     this.transport = transport;
-    this.sim = transport.simulator();
     this.flow = flow;
     this.host = host;
     this.dst = dst;
