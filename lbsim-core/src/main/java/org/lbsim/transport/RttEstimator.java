@@ -3,8 +3,12 @@ package org.lbsim.transport;
 /**
  * Smoothed RTT and retransmission timeout in integer picoseconds (Jacobson / RFC 6298 gains:
  * srtt += (d - srtt)/8, mdev += (|d - srtt| - mdev)/4, rto = max(srtt + 4 mdev, floor)).
+ *
+ * <p>A flow's {@link Sender} extends it, so that the estimate is part of the sender's own state:
+ * every ACK samples it and the loss recoveries read it, and as a separate object it was one more
+ * dependent memory access per ACK in a large all-to-all (docs/performance.md, "Session 11").
  */
-public final class RttEstimator {
+public class RttEstimator {
   private final long minRtoPs;
   private long srtt;
   private long mdev;
@@ -16,7 +20,7 @@ public final class RttEstimator {
     this.minRtoPs = minRtoPs;
   }
 
-  public void sample(long d) {
+  public final void sample(long d) {
     if (!sampled) {
       srtt = d;
       mdev = d / 2;
@@ -28,15 +32,15 @@ public final class RttEstimator {
     rto = Math.max(srtt + 4 * mdev, minRtoPs);
   }
 
-  public boolean hasSample() {
+  public final boolean hasSample() {
     return sampled;
   }
 
-  public long srttPs() {
+  public final long srttPs() {
     return srtt;
   }
 
-  public long rtoPs() {
+  public final long rtoPs() {
     return rto;
   }
 }

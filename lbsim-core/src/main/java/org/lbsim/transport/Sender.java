@@ -42,8 +42,14 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     }
   }
 
-  Sender(Transport transport, int flow, Host host, int dst, CongestionControl cc, RttEstimator rtt, LossRecovery lr) {
-    super(transport, flow, host, dst, cc, rtt, lr);
+  /** A sender, which is also the flow's RTT estimator; its loss recovery follows ({@link #setLossRecovery}). */
+  Sender(Transport transport, int flow, Host host, int dst, CongestionControl cc) {
+    super(transport, flow, host, dst, cc);
+  }
+
+  /** Attaches the loss recovery (made after the sender, because it reads the sender's RTT estimate). */
+  void setLossRecovery(LossRecovery lr) {
+    this.lr = lr;
   }
 
   /** The run's clock, through the transport: one reference fewer in each of 16,000 senders. */
@@ -91,11 +97,6 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   @Override
   public long pacingGapPs() {
     return transport.nominalGapPs(flow);
-  }
-
-  @Override
-  public long rtoPs() {
-    return rtt.rtoPs();
   }
 
   /** Starts pacing at {@code firstSlotPs}; the flow's completion time is measured from {@code originPs}. */
@@ -166,7 +167,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     noteLosses(now);
     requestToSend(now);
     windowBlocked = true;
-    sim().schedule(now + Math.max(rtt.rtoPs(), cc.pacingGapPs(now)), this, TICK, tickGeneration);
+    sim().schedule(now + Math.max(rtoPs(), cc.pacingGapPs(now)), this, TICK, tickGeneration);
     return false;
   }
 
@@ -342,7 +343,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     }
     long sample = now - ack.sentAtPs;
     if (!ack.returned) { // a header returned by a switch went only part of the way
-      rtt.sample(sample);
+      sample(sample);
       rttSum += sample;
       rttSamples++;
     }

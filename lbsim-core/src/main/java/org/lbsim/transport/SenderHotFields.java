@@ -8,14 +8,14 @@ import org.lbsim.net.Host;
  * superclass because the JVM lays out a superclass's fields first: they share the object
  * header's cache lines, so a visit to a flow fetches two lines of its sender rather than three or
  * four. In a large all-to-all (16,256 senders) every visit finds its sender cold, and each line
- * is a memory access. Only {@link Sender} extends it; the fields are documented there.
+ * is a memory access. Its own superclass, the RTT estimator, puts the estimate in the same object.
+ * Only {@link Sender} extends it; the fields are documented there.
  */
-abstract class SenderHotFields {
+abstract class SenderHotFields extends RttEstimator {
   final Transport transport;
   final Host host;
   final CongestionControl cc;
-  final LossRecovery lr;
-  final RttEstimator rtt;
+  LossRecovery lr; // set once, right after construction: the recovery reads this sender's RTT estimate
   PathPolicy path;
   Receiver receiver; // the other end: its data packets carry it, so their delivery needs no lookup
   final int flow;
@@ -34,15 +34,13 @@ abstract class SenderHotFields {
   long rttSum;
   long rttSamples;
 
-  SenderHotFields(Transport transport, int flow, Host host, int dst, CongestionControl cc, RttEstimator rtt,
-      LossRecovery lr) {
+  SenderHotFields(Transport transport, int flow, Host host, int dst, CongestionControl cc) {
+    super(transport.settings().initialRtoPs(), transport.settings().minRtoPs());
     this.transport = transport;
     this.flow = flow;
     this.host = host;
     this.dst = dst;
     this.cc = cc;
-    this.lr = lr;
-    this.rtt = rtt;
     this.nicBackpressure = transport.settings().nicBackpressure();
     this.reactive = !(cc instanceof ConstantRate);
   }

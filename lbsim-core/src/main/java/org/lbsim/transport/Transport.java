@@ -104,10 +104,10 @@ public final class Transport implements Node {
       SplitMix ackRandom = ackRandoms[i];
       CongestionControl cc = settings.cc() == null ? new ConstantRate(gapPs[i], jitter)
           : settings.cc().create(ccContext(f, gapPs[i], jitter));
-      RttEstimator rtt = new RttEstimator(settings.initialRtoPs(), settings.minRtoPs());
       long target = settings.format().packetsFor(f.bytes()) + settings.extraPackets();
-      LossRecovery lr = lossRecovery(f, target, rtt);
-      Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), cc, rtt, lr);
+      Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), cc); // also the flow's RTT estimator
+      LossRecovery lr = lossRecovery(f, target, sender);
+      sender.setLossRecovery(lr);
       sender.setTargetPackets(target);
       PathPolicy path = paths.create(sender, pathRandom);
       sender.setPath(path);
