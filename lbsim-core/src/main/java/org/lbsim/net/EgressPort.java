@@ -347,7 +347,7 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     p.src = p.dst;
     p.dst = src;
     p.type = Packet.NACK; // names the trimmed sequence, carries no acknowledgement
-    p.returned = true;
+    p.extras().returned = true;
     p.clearAcknowledgement();
     p.receivedBytes = 0;
     p.route = Packet.NO_ROUTE;
@@ -468,9 +468,9 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     byteTimeArea += (long) p.sizeBytes * ser; // the serving packet's share, known in advance
     packetsSent++;
     bytesSent += p.sizeBytes;
-    if (intPortId >= 0 && p.isData() && p.intHops < Packet.INT_MAX_HOPS) {
-      int h = p.intHops++;
+    if (intPortId >= 0 && p.isData() && p.intHops() < Packet.INT_MAX_HOPS) {
       PacketExtras x = p.intRecord();
+      int h = x.intHops++;
       x.intPort[h] = intPortId;
       x.intQueueBytes[h] = waiting - p.sizeBytes; // what it leaves behind
       x.intTxBytes[h] = bytesSent;

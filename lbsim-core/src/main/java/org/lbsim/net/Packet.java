@@ -6,7 +6,8 @@ package org.lbsim.net;
  * reads and writes them per packet; a packet must not be touched after it is released. The
  * fields every hop uses are declared in {@link PacketHopFields}, so that they share a cache line,
  * and those the end hosts use in {@link PacketHostFields}, so that they take the next one; the
- * fields only some designs use are in a {@link PacketExtras} attached when first written.
+ * fields only some designs use are in a {@link PacketExtras} attached when first written (read
+ * through accessors that answer the default while it is absent).
  */
 public final class Packet extends PacketHostFields {
   public static final byte DATA = 0;
@@ -44,18 +45,15 @@ public final class Packet extends PacketHostFields {
     entropy = 0;
     ce = false;
     ceEcho = false;
-    pullNo = 0;
     receivedBytes = 0;
     sentAtPs = 0;
     hops = 0;
     route = NO_ROUTE;
     trimmed = false;
-    returned = false;
     priority = 0;
     from = null;
     endpoint = null;
     pfcCharged = false;
-    intHops = 0;
     if (extras != null) {
       extras.clear();
     }
@@ -67,6 +65,21 @@ public final class Packet extends PacketHostFields {
       extras = new PacketExtras();
     }
     return extras;
+  }
+
+  /** Receiver-driven credit, on a PULL, ACK or NACK: the cumulative pulls the receiver has granted (0 = none). */
+  public long pullNo() {
+    return extras == null ? 0 : extras.pullNo;
+  }
+
+  /** A trimmed header a switch sent back to its sender (NDP return-to-sender), now a NACK. */
+  public boolean returned() {
+    return extras != null && extras.returned;
+  }
+
+  /** In-band telemetry (HPCC): hops stamped so far (the record is {@link #intRecord()}). */
+  public int intHops() {
+    return extras == null ? 0 : extras.intHops;
   }
 
   /** Receiver-driven credit: the cumulative pull number the sender asks for (0 = none). */
@@ -113,7 +126,7 @@ public final class Packet extends PacketHostFields {
   }
 
   /**
-   * The INT record ({@link #intHops} hops), for writing: room for {@link #INT_MAX_HOPS} hops is
+   * The INT record ({@link #intHops()} hops), for writing: room for {@link #INT_MAX_HOPS} hops is
    * allocated once per pooled packet.
    */
   public PacketExtras intRecord() {
@@ -130,11 +143,11 @@ public final class Packet extends PacketHostFields {
 
   /** Copies {@code data}'s INT record into this packet (an ACK echoing it). */
   public void copyIntFrom(Packet data) {
-    int n = data.intHops;
-    intHops = n;
+    int n = data.intHops();
     if (n > 0) {
       PacketExtras from = data.extras;
       PacketExtras to = intRecord();
+      to.intHops = n;
       System.arraycopy(from.intPort, 0, to.intPort, 0, n);
       System.arraycopy(from.intQueueBytes, 0, to.intQueueBytes, 0, n);
       System.arraycopy(from.intTxBytes, 0, to.intTxBytes, 0, n);

@@ -2,13 +2,20 @@ package org.lbsim.net;
 
 /**
  * The fields of a {@link Packet} that only some designs use: SACK and go-back-N acknowledgements,
- * receiver-driven credit, CONGA's tags and feedback, HPCC's in-band telemetry. They live in this
+ * receiver-driven credit, CONGA's tags and feedback, HPCC's in-band telemetry, NDP's returned
+ * headers. They live in this
  * side object, which a pooled packet gets the first time a design writes one of them
  * ({@link Packet#extras()}) and keeps for its later lives, so that the packet itself stays two
  * cache lines: every hop and every end host reads the packet, and ~17,000 of them are in flight
  * in a large all-to-all, so bytes carried for designs that are not running cost cache space.
  */
 public final class PacketExtras {
+  /** Receiver-driven credit, on a PULL, ACK or NACK: the cumulative pulls the receiver has granted. */
+  public long pullNo;
+  /** A trimmed header a switch sent back to its sender (NDP return-to-sender), now a NACK. */
+  public boolean returned;
+  /** In-band telemetry (HPCC): hops stamped so far, in the arrays below. */
+  public int intHops;
   /** Receiver-driven credit, on a data packet or RTS: the cumulative pull number the sender asks for. */
   public long pullTarget;
   /** On an ACK / NACK: the receiver's cumulative ack, the next sequence it still lacks. */
@@ -22,7 +29,7 @@ public final class PacketExtras {
   public int congaFbTag = -1;
   public int congaFbMetric;
   /**
-   * In-band telemetry (HPCC): per hop ({@link Packet#intHops} of them), the port that stamped it
+   * In-band telemetry (HPCC): per hop ({@link #intHops} of them), the port that stamped it
    * (a fabric-wide port number, so a sender compares records of one port), the bytes queued at
    * the egress when the packet left, the port's cumulative bytes sent, the stamp time and the
    * line rate. Allocated the first time the packet carries a record ({@link Packet#intRecord()}).
@@ -36,6 +43,9 @@ public final class PacketExtras {
   PacketExtras() {}
 
   void clear() {
+    pullNo = 0;
+    returned = false;
+    intHops = 0;
     pullTarget = 0;
     cumAck = 0;
     sackBits = 0;

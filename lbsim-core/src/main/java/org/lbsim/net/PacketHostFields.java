@@ -12,8 +12,6 @@ public abstract class PacketHostFields extends PacketHopFields {
   public int payloadBytes;
   /** On an ACK: the CE bit of the data packet it acknowledges. */
   public boolean ceEcho;
-  /** Receiver-driven credit, on a PULL, ACK or NACK: the cumulative pulls the receiver has granted. */
-  public long pullNo;
   /** On an ACK: payload bytes the receiver has received so far. */
   public long receivedBytes;
   /** Send time of the data packet (echoed by the ACK for RTT samples). */
@@ -24,10 +22,6 @@ public abstract class PacketHostFields extends PacketHopFields {
    * switch returned to its sender).
    */
   public Object endpoint;
-  /** A trimmed header a switch sent back to its sender (NDP return-to-sender), now a NACK. */
-  public boolean returned;
-  /** In-band telemetry (HPCC): hops stamped so far (the record itself is on {@link Packet}). */
-  public int intHops;
 
   PacketHostFields() {}
 }

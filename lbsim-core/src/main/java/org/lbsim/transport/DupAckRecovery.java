@@ -127,7 +127,7 @@ final class DupAckRecovery implements LossRecovery {
 
   @Override
   public void onAck(Packet ack, long nowPs) {
-    if (ack.trimmed || ack.returned) {
+    if (ack.trimmed || ack.returned()) {
       onTrimmed(ack, nowPs);
       return;
     }

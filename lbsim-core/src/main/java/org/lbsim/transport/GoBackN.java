@@ -67,7 +67,7 @@ final class GoBackN implements LossRecovery {
   /** The receiver found a hole at its cumulative ack: go back to it (once per hole, the receiver sees to that). */
   @Override
   public void onNack(Packet nack, long nowPs) {
-    if (nack.returned) { // a switch returned this sequence's header: resend from it
+    if (nack.returned()) { // a switch returned this sequence's header: resend from it
       if (nack.seq >= cum && nack.seq < next) {
         lost += next - nack.seq;
         next = nack.seq;

@@ -44,7 +44,9 @@ final class Receiver extends ReceiverHotFields {
       ack.sizeBytes = transport.settings().format().ackBytes();
       ack.entropy = p.entropy;
       ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
-      ack.pullNo = control == null ? 0 : control.pullNo;
+      if (control != null && control.pullNo != 0) {
+        ack.extras().pullNo = control.pullNo; // every ACK echoes the grants so far
+      }
       ack.sentAtPs = p.sentAtPs;
       ack.endpoint = sender;
       ack.copyIntFrom(p);
@@ -150,7 +152,7 @@ final class Receiver extends ReceiverHotFields {
     pull.sizeBytes = transport.settings().format().ackBytes();
     pull.entropy = c.lastEntropy;
     pull.sentAtPs = nowPs;
-    pull.pullNo = c.pullNo;
+    pull.extras().pullNo = c.pullNo;
     pull.endpoint = sender;
     if (ackPath != null) {
       ackPath.choose(pull, nowPs);

@@ -329,7 +329,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
       return;
     }
     if (ack.type == Packet.PULL) {
-      long pullNo = ack.pullNo;
+      long pullNo = ack.pullNo();
       transport.pool().release(ack);
       if (finishPs < 0) {
         cc.onPull(pullNo, now);
@@ -338,11 +338,11 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
       }
       return;
     }
-    if (ack.pullNo > 0) {
-      cc.onPull(ack.pullNo, now); // the receiver's grants so far, echoed by every ACK and NACK
+    if (ack.pullNo() > 0) {
+      cc.onPull(ack.pullNo(), now); // the receiver's grants so far, echoed by every ACK and NACK
     }
     long sample = now - ack.sentAtPs;
-    if (!ack.returned) { // a header returned by a switch went only part of the way
+    if (!ack.returned()) { // a header returned by a switch went only part of the way
       sample(sample);
       rttSum += sample;
       rttSamples++;

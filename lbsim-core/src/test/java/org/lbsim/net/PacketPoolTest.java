@@ -20,7 +20,7 @@ class PacketPoolTest {
     p.extras().congaFbMetric = 4;
     PacketExtras record = p.intRecord();
     record.intPort[0] = 9;
-    p.intHops = 1;
+    record.intHops = 1;
     pool.release(p);
 
     Packet q = pool.acquire();
@@ -33,7 +33,7 @@ class PacketPoolTest {
     assertThat(q.congaMetric()).isZero();
     assertThat(q.congaFbTag()).isEqualTo(-1);
     assertThat(q.congaFbMetric()).isZero();
-    assertThat(q.intHops).isZero();
+    assertThat(q.intHops()).isZero();
     assertThat(pool.outstanding()).isEqualTo(1);
     assertThat(pool.created()).isEqualTo(1);
   }

@@ -134,7 +134,7 @@ class PortFeaturesTest {
     Packet b = bounced.get(0);
     assertThat(b.seq).isEqualTo(2 + headers);
     assertThat(b.type).isEqualTo(Packet.NACK);
-    assertThat(b.returned).isTrue();
+    assertThat(b.returned()).isTrue();
     assertThat(b.trimmed).isTrue();
     assertThat(b.src).isEqualTo(9);
     assertThat(b.dst).isEqualTo(3);

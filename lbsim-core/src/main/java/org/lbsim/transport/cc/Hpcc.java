@@ -61,7 +61,7 @@ public final class Hpcc implements CongestionControl {
 
   @Override
   public void onAck(Packet ack, boolean ecn, long rttPs, long nowPs) {
-    int hops = ack.intHops;
+    int hops = ack.intHops();
     if (hops == 0) {
       return; // no telemetry on this path (INT stamping off)
     }
@@ -122,7 +122,7 @@ public final class Hpcc implements CongestionControl {
   }
 
   private void remember(Packet ack) {
-    lastHops = ack.intHops;
+    lastHops = ack.intHops();
     PacketExtras record = ack.extras();
     for (int j = 0; j < lastHops; j++) {
       lastPort[j] = record.intPort[j];

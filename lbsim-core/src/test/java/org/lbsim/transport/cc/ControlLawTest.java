@@ -162,8 +162,8 @@ class ControlLawTest {
 
   private static Packet intAck(long seq, long queue, long tx, long ts) {
     Packet p = ack(seq);
-    p.intHops = 1;
     PacketExtras record = p.intRecord();
+    record.intHops = 1;
     record.intPort[0] = 7;
     record.intQueueBytes[0] = queue;
     record.intTxBytes[0] = tx;
