@@ -11,7 +11,7 @@ import org.lbsim.engine.SplitMix;
  */
 public final class ConstantRate extends SplitMix implements CongestionControl {
   private final long gapPs;
-  private final long jitterBound; // 0: no jitter
+  private final boolean jittered; // the jitter's bound, gap/100, is recomputed: one field less per flow
 
   /**
    * @param jitter the stream the gaps' jitter is drawn from, which becomes this control's own
@@ -23,12 +23,12 @@ public final class ConstantRate extends SplitMix implements CongestionControl {
       throw new IllegalArgumentException("pacing gap must be positive, got " + gapPs + " ps");
     }
     this.gapPs = gapPs;
-    this.jitterBound = jitter == null ? 0 : gapPs / 100;
+    this.jittered = jitter != null && gapPs / 100 > 0;
   }
 
   @Override
   public long pacingGapPs(long nowPs) {
-    return jitterBound == 0 ? gapPs : gapPs + nextLong(jitterBound);
+    return jittered ? gapPs + nextLong(gapPs / 100) : gapPs;
   }
 
 }

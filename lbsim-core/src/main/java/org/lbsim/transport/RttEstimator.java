@@ -6,19 +6,32 @@ package org.lbsim.transport;
  *
  * <p>A flow's {@link Sender} extends it, so that the estimate is part of the sender's own state:
  * every ACK samples it and the loss recoveries read it, and as a separate object it was one more
- * dependent memory access per ACK in a large all-to-all (docs/performance.md, "Session 11").
+ * dependent memory access per ACK in a large all-to-all (docs/performance.md, "Session 11"). The
+ * floor is the subclass's to give (the sender reads the run's setting rather than keep a copy);
+ * {@link #of} makes a stand-alone estimator.
  */
-public class RttEstimator {
-  private final long minRtoPs;
+public abstract class RttEstimator {
   private long srtt;
   private long mdev;
   private long rto;
   private boolean sampled;
 
-  public RttEstimator(long initialRtoPs, long minRtoPs) {
+  protected RttEstimator(long initialRtoPs) {
     this.rto = initialRtoPs;
-    this.minRtoPs = minRtoPs;
   }
+
+  /** A stand-alone estimator with a fixed floor. */
+  public static RttEstimator of(long initialRtoPs, long minRtoPs) {
+    return new RttEstimator(initialRtoPs) {
+      @Override
+      protected long minRtoPs() {
+        return minRtoPs;
+      }
+    };
+  }
+
+  /** The floor of the retransmission timeout. */
+  protected abstract long minRtoPs();
 
   public final void sample(long d) {
     if (!sampled) {
@@ -29,7 +42,7 @@ public class RttEstimator {
       mdev = 3 * mdev / 4 + Math.abs(d - srtt) / 4;
       srtt = 7 * srtt / 8 + d / 8;
     }
-    rto = Math.max(srtt + 4 * mdev, minRtoPs);
+    rto = Math.max(srtt + 4 * mdev, minRtoPs());
   }
 
   public final boolean hasSample() {

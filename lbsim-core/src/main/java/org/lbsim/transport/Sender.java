@@ -47,6 +47,11 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     super(transport, flow, host, dst, cc);
   }
 
+  @Override
+  protected long minRtoPs() {
+    return transport.settings().minRtoPs();
+  }
+
   /** Attaches the loss recovery (made after the sender, because it reads the sender's RTT estimate). */
   void setLossRecovery(LossRecovery lr) {
     this.lr = lr;

@@ -35,7 +35,7 @@ abstract class SenderHotFields extends RttEstimator {
   long rttSamples;
 
   SenderHotFields(Transport transport, int flow, Host host, int dst, CongestionControl cc) {
-    super(transport.settings().initialRtoPs(), transport.settings().minRtoPs());
+    super(transport.settings().initialRtoPs());
     this.transport = transport;
     this.flow = flow;
     this.host = host;

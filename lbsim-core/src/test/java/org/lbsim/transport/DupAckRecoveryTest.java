@@ -34,7 +34,7 @@ class DupAckRecoveryTest {
 
   /** {@code -dup dup -sack limit} (limit < 0: no -sack, NewReno). */
   private static DupAckRecovery sender(int dup, int limit, boolean fastRetransmit) {
-    RttEstimator rtt = new RttEstimator(1000 * US, 2 * US);
+    RttEstimator rtt = RttEstimator.of(1000 * US, 2 * US);
     rtt.sample(4 * US); // rto = 4 + 4 * 2 = 12 us
     DupAckRecovery d = new DupAckRecovery(100, rtt, dup, limit, fastRetransmit);
     d.setPathPolicy(NO_PATH);
@@ -225,7 +225,7 @@ class DupAckRecoveryTest {
 
   @Test
   void completesAtTheLastCumulativeAck() {
-    RttEstimator rtt = new RttEstimator(1000 * US, 2 * US);
+    RttEstimator rtt = RttEstimator.of(1000 * US, 2 * US);
     DupAckRecovery d = new DupAckRecovery(3, rtt, 3, 3, true);
     d.setPathPolicy(NO_PATH);
     assertThat(slots(d, 5, 0)).containsExactly(0L, 1L, 2L);

@@ -21,7 +21,7 @@ class SenderRulesTest {
 
   @Test
   void sackDeclaresAHoleLostOnlyBeyondTheThreshold() {
-    SelectiveRepeat sr = SelectiveRepeat.sack(20, new RttEstimator(1000 * US, 2 * US), 3, true);
+    SelectiveRepeat sr = SelectiveRepeat.sack(20, RttEstimator.of(1000 * US, 2 * US), 3, true);
     sr.setPathPolicy(NO_PATH);
     sendAll(sr, 10);
     // packet 0 is missing; 1..4 arrive: highest SACKed 4 is 4 beyond the hole, more than x = 3
@@ -41,7 +41,7 @@ class SenderRulesTest {
 
   @Test
   void sackWithoutFastRetransmitWaitsForTheTimeout() {
-    SelectiveRepeat sr = SelectiveRepeat.sack(20, new RttEstimator(1000 * US, 2 * US), 3, false);
+    SelectiveRepeat sr = SelectiveRepeat.sack(20, RttEstimator.of(1000 * US, 2 * US), 3, false);
     sr.setPathPolicy(NO_PATH);
     sendAll(sr, 10);
     sr.onAck(ack(9, 0, 0xFF), 0);
@@ -54,7 +54,7 @@ class SenderRulesTest {
 
   @Test
   void trimmedNackMarksThatSequenceLostAtOnce() {
-    SelectiveRepeat sr = SelectiveRepeat.sack(20, new RttEstimator(1000 * US, 2 * US), 64, true);
+    SelectiveRepeat sr = SelectiveRepeat.sack(20, RttEstimator.of(1000 * US, 2 * US), 64, true);
     sr.setPathPolicy(NO_PATH);
     sendAll(sr, 5);
     Packet n = ack(3, 0, 0);
@@ -66,7 +66,7 @@ class SenderRulesTest {
 
   @Test
   void rtoDoublesPerExpiryAndResetsOnANewCumulativeAck() {
-    RttEstimator rtt = new RttEstimator(1000 * US, 2 * US);
+    RttEstimator rtt = RttEstimator.of(1000 * US, 2 * US);
     rtt.sample(4 * US); // rto = 4 + 4*2 = 12 us
     assertThat(rtt.rtoPs()).isEqualTo(12 * US);
     SelectiveRepeat sr = SelectiveRepeat.sack(20, rtt, 3, true);
@@ -85,7 +85,7 @@ class SenderRulesTest {
 
   @Test
   void irnCapsPacketsInFlightAndUsesRtoLowWhenFewAreOutstanding() {
-    SelectiveRepeat irn = SelectiveRepeat.irn(100, new RttEstimator(1000 * US, 2 * US), 4, 100 * US, 320 * US, 3);
+    SelectiveRepeat irn = SelectiveRepeat.irn(100, RttEstimator.of(1000 * US, 2 * US), 4, 100 * US, 320 * US, 3);
     irn.setPathPolicy(NO_PATH);
     sendAll(irn, 4);
     assertThat(irn.nextToSend(0)).isEqualTo(-1); // BDP cap
@@ -103,7 +103,7 @@ class SenderRulesTest {
 
   @Test
   void goBackNReturnsToTheNackedSequence() {
-    GoBackN g = new GoBackN(20, new RttEstimator(1000 * US, 2 * US));
+    GoBackN g = new GoBackN(20, RttEstimator.of(1000 * US, 2 * US));
     g.setPathPolicy(NO_PATH);
     sendAll(g, 6);
     Packet n = ack(3, 2, 0);
