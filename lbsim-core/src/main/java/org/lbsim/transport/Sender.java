@@ -376,10 +376,6 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     }
   }
 
-  long startPs() {
-    return transport.flowStartPs(flow);
-  }
-
   long finishPs() {
     return finishPs;
   }

@@ -319,7 +319,7 @@ public final class Transport implements Node {
     for (int i = 0; i < flows.size(); i++) {
       FlowSpec f = flows.get(i);
       Sender s = senders[i];
-      out.add(new FlowOutcome(i, f.src(), f.dst(), f.bytes(), s.startPs(), s.finishPs(), receivers[i].completedAtPs(),
+      out.add(new FlowOutcome(i, f.src(), f.dst(), f.bytes(), startPs[i], s.finishPs(), receivers[i].completedAtPs(),
           s.packetsSent(), s.lossRecovery().packetsDeclaredLost(), s.meanRttPs(), s.lossRecovery().retransmissions(),
           receivers[i].duplicates(), s.lossRecovery().timeouts()));
     }
@@ -333,10 +333,6 @@ public final class Transport implements Node {
 
   void noteStart(int flow, long originPs) {
     startPs[flow] = originPs;
-  }
-
-  long flowStartPs(int flow) {
-    return startPs[flow];
   }
 
   Simulator simulator() {
