@@ -24,8 +24,14 @@ cpu() { # run-thread CPU seconds of one macro run, after printing its summary ro
 }
 ratios=()
 for i in $(seq "$pairs"); do
-  b=$(cpu "$before" "$@")
-  a=$(cpu "$after" "$@")
+  # the side that runs first alternates, so that a machine drifting within minutes favours neither
+  if [ $((i % 2)) -eq 1 ]; then
+    b=$(cpu "$before" "$@")
+    a=$(cpu "$after" "$@")
+  else
+    a=$(cpu "$after" "$@")
+    b=$(cpu "$before" "$@")
+  fi
   r=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", a / b }')
   ratios+=("$r")
   echo "pair $i: before $b s, after $a s, after/before $r"

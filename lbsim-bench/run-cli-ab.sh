@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares two builds of the runnable jar (lbsim.jar) as a user runs them: N alternating pairs
 # of whole processes (JVM start and result files included) on one scenario file, not pinned,
-# each under /usr/bin/time. Prints each run's wall and user time and peak resident memory, the
+# each under /usr/bin/time, the side that runs first alternating from pair to pair. Prints each run's wall and user time and peak resident memory, the
 # per-pair ratio and the median, and fails if any run's result files differ from the first's.
 #   cp lbsim-cli/target/lbsim.jar /tmp/before.jar   # then change the code and rebuild
 #   lbsim-bench/run-cli-ab.sh 5 bar.yaml /tmp/before.jar lbsim-cli/target/lbsim.jar
@@ -41,15 +41,30 @@ same_results() { # compares $work/$1 with $work/reference, every result file
   diff -r -q "$work/reference" "$work/$1" >/dev/null
 }
 
-ratios=()
-for i in $(seq "$pairs"); do
+run_before() {
   run before "$before" "${BEFORE_OPTS:-$launcher_opts}"
   read -r bw bu bm <"$work/time"
   [ -d "$work/reference" ] || cp -r "$work/before" "$work/reference"
   same_results before || { echo "error: pair $i: the before run's result files differ from the first run's" >&2; exit 1; }
+}
+run_after() {
   run after "$after" "${AFTER_OPTS:-$launcher_opts}"
   read -r aw au am <"$work/time"
+  [ -d "$work/reference" ] || cp -r "$work/after" "$work/reference"
   same_results after || { echo "error: pair $i: the after run's result files differ from the first run's" >&2; exit 1; }
+}
+
+# Pairs alternate which side runs first (before-after, then after-before, ...): on a machine
+# whose speed drifts within minutes, a fixed order would charge the drift to one side.
+ratios=()
+for i in $(seq "$pairs"); do
+  if [ $((i % 2)) -eq 1 ]; then
+    run_before
+    run_after
+  else
+    run_after
+    run_before
+  fi
   r=$(awk -v a="$aw" -v b="$bw" 'BEGIN { printf "%.3f", a / b }')
   ratios+=("$r")
   echo "pair $i: before ${bw} s wall (${bu} s user, $((bm / 1024)) MB), after ${aw} s wall (${au} s user, $((am / 1024)) MB), after/before $r"
