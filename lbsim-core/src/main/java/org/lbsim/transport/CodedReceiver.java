@@ -1,5 +1,7 @@
 package org.lbsim.transport;
 
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
 
 /**
@@ -7,16 +9,22 @@ import org.lbsim.net.Packet;
  * {@code neededBytes} of payload. A trimmed packet carries none and is answered by a NACK, which
  * tells the sender one coded packet must be replaced.
  */
-final class CodedReceiver implements ReceiverLogic {
+final class CodedReceiver extends Receiver {
   private final long neededBytes;
   private long receivedBytes;
 
-  CodedReceiver(long neededBytes) {
+  CodedReceiver(Transport transport, int flow, Host host, PathPolicy ackPath, long neededBytes) {
+    super(transport, flow, host, ackPath);
     this.neededBytes = neededBytes;
   }
 
+  /** The logic alone, outside a run: it answers packets but sends nothing. */
+  CodedReceiver(long neededBytes) {
+    this(null, -1, null, null, neededBytes);
+  }
+
   @Override
-  public byte onData(Packet p) {
+  public byte accept(Packet p) {
     if (p.trimmed) {
       return Packet.NACK;
     }

@@ -1,5 +1,7 @@
 package org.lbsim.transport;
 
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
 
 /**
@@ -8,20 +10,26 @@ import org.lbsim.net.Packet;
  * expected sequence; later packets of the same hole get no reply, so the sender goes back once
  * per hole. An old sequence is a duplicate: its retransmission was spurious.
  */
-final class GbnReceiver implements ReceiverLogic {
+final class GbnReceiver extends Receiver {
   private final long target;
   private final int payloadBytes;
   private long expected;
   private long nackedAt = -1;
   private long duplicates;
 
-  GbnReceiver(long targetPackets, int payloadBytes) {
+  GbnReceiver(Transport transport, int flow, Host host, PathPolicy ackPath, long targetPackets, int payloadBytes) {
+    super(transport, flow, host, ackPath);
     this.target = targetPackets;
     this.payloadBytes = payloadBytes;
   }
 
+  /** The logic alone, outside a run: it answers packets but sends nothing. */
+  GbnReceiver(long targetPackets, int payloadBytes) {
+    this(null, -1, null, null, targetPackets, payloadBytes);
+  }
+
   @Override
-  public byte onData(Packet p) {
+  public byte accept(Packet p) {
     if (p.seq < expected) {
       duplicates++;
       return Packet.ACK;

@@ -7,14 +7,17 @@ import org.lbsim.net.Packet;
 import org.lbsim.net.PacketPool;
 
 /**
- * The receiving end of one flow: its {@link ReceiverLogic} decides what a data packet means;
- * this class answers it at once with an ACK or NACK that echoes its entropy, send time and (by
- * default) CE bit. The fields every data packet uses are declared in {@link ReceiverHotFields}, so
- * that they are laid out together.
+ * The receiving end of one flow: its loss recovery's half (a subclass, implementing
+ * {@link ReceiverLogic}) decides what a data packet means; this class answers it at once with an
+ * ACK or NACK that echoes its entropy, send time and (by default) CE bit. One object per flow: as
+ * a separate logic object the recovery's state was one more dependent memory access per data
+ * packet in a large all-to-all (docs/performance.md, "Session 11"). The fields every data packet
+ * uses are declared in {@link ReceiverHotFields}, so that they are laid out together.
  */
-final class Receiver extends ReceiverHotFields {
-  Receiver(Transport transport, int flow, Host host, ReceiverLogic logic, PathPolicy ackPath) {
-    super(transport, flow, host, logic, ackPath);
+abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
+  /** The receiving end of {@code flow} in a run; all null / -1: the recovery's logic alone (tests). */
+  Receiver(Transport transport, int flow, Host host, PathPolicy ackPath) {
+    super(transport, flow, host, ackPath);
   }
 
   void onData(Packet p, long nowPs) {
@@ -31,7 +34,7 @@ final class Receiver extends ReceiverHotFields {
         noteDemand(p, p.trimmed);
       }
     }
-    byte type = logic.onData(p);
+    byte type = accept(p);
     if (type == ReceiverLogic.NO_REPLY) {
       pool.release(p);
     } else {
@@ -40,7 +43,7 @@ final class Receiver extends ReceiverHotFields {
       ack.flow = flow;
       ack.src = p.dst;
       ack.dst = p.src;
-      logic.fill(p, ack);
+      fill(p, ack);
       ack.sizeBytes = transport.settings().format().ackBytes();
       ack.entropy = p.entropy;
       ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
@@ -60,7 +63,7 @@ final class Receiver extends ReceiverHotFields {
       }
       host.send(ack);
     }
-    if (completedAtPs < 0 && logic.complete()) {
+    if (completedAtPs < 0 && complete()) {
       completedAtPs = nowPs;
       transport.onReceived(flow, nowPs);
     }
@@ -168,9 +171,5 @@ final class Receiver extends ReceiverHotFields {
 
   long packets() {
     return packets;
-  }
-
-  long duplicates() {
-    return logic.duplicates();
   }
 }

@@ -12,7 +12,6 @@ import org.lbsim.net.Host;
 abstract class ReceiverHotFields {
   final Transport transport;
   final Host host;
-  final ReceiverLogic logic;
   final PathPolicy ackPath; // null: the ACK echoes the data packet's entropy
   Sender sender; // the other end: its ACKs carry it, so their delivery needs no lookup
   ReceiverControl control; // CNP pacing and pull credit; null = the run's designs use neither
@@ -20,11 +19,10 @@ abstract class ReceiverHotFields {
   long completedAtPs = -1;
   long packets;
 
-  ReceiverHotFields(Transport transport, int flow, Host host, ReceiverLogic logic, PathPolicy ackPath) {
+  ReceiverHotFields(Transport transport, int flow, Host host, PathPolicy ackPath) {
     this.transport = transport;
     this.flow = flow;
     this.host = host;
-    this.logic = logic;
     this.ackPath = ackPath;
   }
 }

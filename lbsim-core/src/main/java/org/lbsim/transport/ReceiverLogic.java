@@ -4,14 +4,15 @@ import org.lbsim.net.Packet;
 
 /**
  * The loss-recovery half of a receiver: what an arriving data packet means and what the reply
- * carries. The common half ({@link Receiver}) builds, addresses and sends the reply.
+ * carries. The common half ({@link Receiver}) builds, addresses and sends the reply; each
+ * recovery's receiver extends it and implements this, so that a flow's receiver is one object.
  */
 interface ReceiverLogic {
-  /** Returned by {@link #onData} when the packet gets no reply. */
+  /** Returned by {@link #accept} when the packet gets no reply. */
   byte NO_REPLY = -1;
 
   /** Records the data packet; returns the reply type ({@link Packet#ACK} or {@link Packet#NACK}) or {@link #NO_REPLY}. */
-  byte onData(Packet p);
+  byte accept(Packet p);
 
   /** Sets the reply's recovery fields (sequence, cumulative ack, SACK bits, received bytes, trimmed). */
   void fill(Packet p, Packet reply);

@@ -1,5 +1,7 @@
 package org.lbsim.transport;
 
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
 
 /**
@@ -9,7 +11,7 @@ import org.lbsim.net.Packet;
  * With {@code nackOutOfOrder} (IRN) a packet that arrives beyond a hole is answered by a NACK
  * that carries the same SACK information, which is what starts IRN's loss recovery.
  */
-final class SackReceiver implements ReceiverLogic {
+final class SackReceiver extends Receiver {
   private final long[] held; // bitset over the message's packets
   private final long target;
   private final int payloadBytes;
@@ -17,15 +19,22 @@ final class SackReceiver implements ReceiverLogic {
   private long cum;
   private long duplicates;
 
-  SackReceiver(long targetPackets, int payloadBytes, boolean nackOutOfOrder) {
+  SackReceiver(Transport transport, int flow, Host host, PathPolicy ackPath, long targetPackets, int payloadBytes,
+      boolean nackOutOfOrder) {
+    super(transport, flow, host, ackPath);
     this.target = targetPackets;
     this.payloadBytes = payloadBytes;
     this.nackOutOfOrder = nackOutOfOrder;
     this.held = new long[(int) ((targetPackets + 64) >>> 6) + 2];
   }
 
+  /** The logic alone, outside a run: it answers packets but sends nothing. */
+  SackReceiver(long targetPackets, int payloadBytes, boolean nackOutOfOrder) {
+    this(null, -1, null, null, targetPackets, payloadBytes, nackOutOfOrder);
+  }
+
   @Override
-  public byte onData(Packet p) {
+  public byte accept(Packet p) {
     if (p.trimmed) {
       return Packet.NACK;
     }

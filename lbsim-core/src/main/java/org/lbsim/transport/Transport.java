@@ -10,6 +10,7 @@ import org.lbsim.lb.FlowInfo;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.lb.PathPolicyFactory;
 import org.lbsim.net.FabricCounters;
+import org.lbsim.net.Host;
 import org.lbsim.net.Node;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PacketFormat;
@@ -115,7 +116,7 @@ public final class Transport implements Node {
       senders[i] = sender;
       PathPolicy ackPath = ackPaths == null ? null
           : ackPaths.create(new AckFlow(i, f.dst(), f.src(), gapPs[i]), ackRandom);
-      receivers[i] = new Receiver(this, i, fabric.host(f.dst()), receiverLogic(target), ackPath);
+      receivers[i] = newReceiver(i, fabric.host(f.dst()), ackPath, target);
       sender.receiver = receivers[i];
       receivers[i].sender = sender;
       pendingDeps[i] = f.depCount();
@@ -180,15 +181,17 @@ public final class Transport implements Node {
     };
   }
 
-  private ReceiverLogic receiverLogic(long target) {
+  /** The receiving end of flow {@code i}: the loss recovery's receiver, which is also the common half. */
+  private Receiver newReceiver(int i, Host host, PathPolicy ackPath, long target) {
     int payload = settings.format().payloadBytes();
     return switch (settings.recovery().kind()) {
-      case "sack" -> new SackReceiver(target, payload, false);
-      case "irn" -> new SackReceiver(target, payload, true);
-      case "gbn" -> new GbnReceiver(target, payload);
-      default -> new CodedReceiver(target * payload);
+      case "sack" -> new SackReceiver(this, i, host, ackPath, target, payload, false);
+      case "irn" -> new SackReceiver(this, i, host, ackPath, target, payload, true);
+      case "gbn" -> new GbnReceiver(this, i, host, ackPath, target, payload);
+      default -> new CodedReceiver(this, i, host, ackPath, target * payload);
     };
   }
+
 
   private CcContext ccContext(FlowSpec f, long idealGapPs, SplitMix jitter) {
     PacketFormat fmt = settings.format();

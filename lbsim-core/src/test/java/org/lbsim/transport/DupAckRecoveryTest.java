@@ -23,7 +23,7 @@ class DupAckRecoveryTest {
       Packet p = new Packet();
       p.type = Packet.DATA;
       p.seq = s;
-      rx.onData(p);
+      rx.accept(p);
       Packet a = new Packet();
       a.type = Packet.ACK;
       rx.fill(p, a);

@@ -16,7 +16,7 @@ class ReceiverLogicTest {
 
   private static Packet reply(ReceiverLogic r, Packet p) {
     Packet a = new Packet();
-    a.type = r.onData(p);
+    a.type = r.accept(p);
     r.fill(p, a);
     return a;
   }
@@ -79,7 +79,7 @@ class ReceiverLogicTest {
     Packet n = reply(r, data(2));
     assertThat(n.type).isEqualTo(Packet.NACK);
     assertThat(n.cumAck()).isEqualTo(1);
-    assertThat(r.onData(data(3))).isEqualTo(ReceiverLogic.NO_REPLY); // same hole: no second NACK
+    assertThat(r.accept(data(3))).isEqualTo(ReceiverLogic.NO_REPLY); // same hole: no second NACK
     assertThat(reply(r, data(1)).cumAck()).isEqualTo(2); // 2 and 3 were discarded
     assertThat(reply(r, data(3)).type).isEqualTo(Packet.NACK); // a new hole at 2
     assertThat(reply(r, data(2)).cumAck()).isEqualTo(3);
