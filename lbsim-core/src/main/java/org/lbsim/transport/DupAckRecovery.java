@@ -211,6 +211,11 @@ final class DupAckRecovery implements LossRecovery {
   }
 
   @Override
+  public boolean usesTimer() {
+    return true;
+  }
+
+  @Override
   public long timerDeadlinePs() {
     return complete() || deadline == NONE ? -1 : deadline;
   }

@@ -86,6 +86,11 @@ final class GoBackN implements LossRecovery {
   }
 
   @Override
+  public boolean usesTimer() {
+    return true;
+  }
+
+  @Override
   public long timerDeadlinePs() {
     return complete() || highestSent < cum ? -1 : lastProgressPs + (rtt.rtoPs() << backoff);
   }

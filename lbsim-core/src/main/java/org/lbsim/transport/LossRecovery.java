@@ -33,6 +33,15 @@ public interface LossRecovery {
     return -1;
   }
 
+  /**
+   * Whether {@link #timerDeadlinePs()} can ever be other than -1: the sender then makes room for
+   * a timer next to its other state when the flow is set up (a recovery that says false and
+   * still sets a deadline works, with its timer state elsewhere in memory).
+   */
+  default boolean usesTimer() {
+    return false;
+  }
+
   /** The retransmission timer expired at {@code nowPs} (at or after {@link #timerDeadlinePs()}). */
   default void onTimeout(long nowPs) {}
 

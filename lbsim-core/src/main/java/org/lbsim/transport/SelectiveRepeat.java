@@ -194,6 +194,11 @@ final class SelectiveRepeat implements LossRecovery {
   }
 
   @Override
+  public boolean usesTimer() {
+    return true;
+  }
+
+  @Override
   public long timerDeadlinePs() {
     if (complete() || (cum >= nextNew && pending == 0)) {
       return -1;

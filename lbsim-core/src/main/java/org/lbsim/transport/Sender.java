@@ -20,31 +20,46 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   private static final int TICK = 0;
   private static final int TIMER = 1;
 
-  private long timerAtPs;
   // What only some runs use lives elsewhere, so that it does not spread every flow's state over
-  // more memory (docs/performance.md, "Session 11"): the nominal gap and the start time in the
-  // transport's per-flow arrays, the NIC back-pressure state in its own object.
-  private NicPacing nic; // null: no NIC back-pressure
+  // more memory (docs/performance.md, "Session 11" and "Session 12"): the nominal gap and the
+  // start time in the transport's per-flow arrays, the rest in SenderExtras.
+  private SenderExtras extras; // null: no NIC back-pressure, no reactive pace, no retransmission timer
 
-  /** NIC back-pressure: the sender's gate and its nominal slot times (see {@link #tickWithBackpressure}). */
-  private static final class NicPacing {
-    final NicGate gate;
+  /**
+   * The state of three features that not every sender has, in one object made only for a sender
+   * that has at least one: NIC back-pressure (the gate and the nominal slot times, see
+   * {@link #tickWithBackpressure}), a reactive pace (the last and next slot, see {@link #repace})
+   * and a retransmission timer (its one pending deadline, see {@link #armTimer}). The study's
+   * ideal sender (constant rate, erasure coding) has none, and its 16,000 flows are then 32
+   * bytes smaller each.
+   */
+  private static final class SenderExtras {
+    NicGate gate; // null: no NIC back-pressure
     // a flow held back by its NIC may catch up at most one gap's worth of slots: a paced flow
     // must not turn into a burst after a long stall. A reactive congestion control sets its own
     // pace from feedback, so it gets no catch-up credit at all.
-    final long maxCatchUpPs;
+    long maxCatchUpPs;
     long nominalPs;
     boolean awaiting;
-
-    NicPacing(NicGate gate, long maxCatchUpPs) {
-      this.gate = gate;
-      this.maxCatchUpPs = maxCatchUpPs;
-    }
+    long lastSlotPs;
+    long nextSlotPs;
+    boolean timerPending;
+    long timerAtPs;
   }
 
   /** A sender, which is also the flow's RTT estimator; its loss recovery follows ({@link #setLossRecovery}). */
   Sender(Transport transport, int flow, Host host, int dst, CongestionControl cc) {
     super(transport, flow, host, dst, cc);
+    if (reactive) {
+      extras = new SenderExtras();
+    }
+  }
+
+  private SenderExtras extras() {
+    if (extras == null) {
+      extras = new SenderExtras();
+    }
+    return extras;
   }
 
   @Override
@@ -55,6 +70,9 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   /** Attaches the loss recovery (made after the sender, because it reads the sender's RTT estimate). */
   void setLossRecovery(LossRecovery lr) {
     this.lr = lr;
+    if (lr.usesTimer()) {
+      extras(); // now, next to this flow's other objects
+    }
   }
 
   /** The run's clock, through the transport: one reference fewer in each of 16,000 senders. */
@@ -107,8 +125,8 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   /** Starts pacing at {@code firstSlotPs}; the flow's completion time is measured from {@code originPs}. */
   void start(long originPs, long firstSlotPs) {
     transport.noteStart(flow, originPs);
-    if (nic != null) {
-      nic.nominalPs = firstSlotPs;
+    if (extras != null) {
+      extras.nominalPs = firstSlotPs;
     }
     sim().schedule(firstSlotPs, this, TICK, 0);
   }
@@ -126,10 +144,11 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     }
     long now = sim().now();
     if (kind == TIMER) {
-      if (!timerPending || now != timerAtPs) {
+      SenderExtras x = extras; // a timer event exists only once armTimer made it
+      if (!x.timerPending || now != x.timerAtPs) {
         return; // superseded by an earlier deadline
       }
-      timerPending = false;
+      x.timerPending = false;
       long deadline = lr.timerDeadlinePs();
       if (deadline >= 0 && deadline <= now) {
         lr.onTimeout(now);
@@ -155,9 +174,12 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
       send(seq, now);
     }
     noteLosses(now);
-    lastSlotPs = now;
-    nextSlotPs = now + cc.pacingGapPs(now);
-    sim().schedule(nextSlotPs, this, TICK, tickGeneration);
+    long next = now + cc.pacingGapPs(now);
+    if (extras != null) {
+      extras.lastSlotPs = now;
+      extras.nextSlotPs = next;
+    }
+    sim().schedule(next, this, TICK, tickGeneration);
   }
 
   /**
@@ -197,14 +219,16 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
 
   /** The NIC has room again for this sender's slot (see {@link NicGate}). */
   void resume(long now) {
-    nic.awaiting = false;
+    extras.awaiting = false;
     if (finishPs < 0) {
       sendInSlot(now);
     }
   }
 
   void setGate(NicGate gate) {
-    this.nic = new NicPacing(gate, reactive ? 0 : transport.nominalGapPs(flow));
+    SenderExtras x = extras();
+    x.gate = gate;
+    x.maxCatchUpPs = reactive ? 0 : transport.nominalGapPs(flow);
   }
 
   /**
@@ -213,9 +237,10 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
    * while the NIC never piles up data behind the ACKs it also carries.
    */
   private void tickWithBackpressure(long now) {
-    if (!nic.gate.admits()) {
-      nic.awaiting = true;
-      nic.gate.await(this); // resumed, without an event, when the NIC dequeues
+    SenderExtras x = extras;
+    if (!x.gate.admits()) {
+      x.awaiting = true;
+      x.gate.await(this); // resumed, without an event, when the NIC dequeues
       return;
     }
     sendInSlot(now);
@@ -231,11 +256,11 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
       send(seq, now);
     }
     noteLosses(now);
-    NicPacing n = nic;
-    n.nominalPs = Math.max(n.nominalPs, now - n.maxCatchUpPs) + cc.pacingGapPs(now);
-    lastSlotPs = now;
-    nextSlotPs = Math.max(n.nominalPs, now);
-    sim().schedule(nextSlotPs, this, TICK, tickGeneration);
+    SenderExtras x = extras;
+    x.nominalPs = Math.max(x.nominalPs, now - x.maxCatchUpPs) + cc.pacingGapPs(now);
+    x.lastSlotPs = now;
+    x.nextSlotPs = Math.max(x.nominalPs, now);
+    sim().schedule(x.nextSlotPs, this, TICK, tickGeneration);
   }
 
   /**
@@ -244,16 +269,18 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
    * slowly after a cut does not wait out a stale gap. Never for the ideal constant rate.
    */
   private void repace(long now) {
-    if (!reactive || windowBlocked || (nic != null && nic.awaiting) || finishPs >= 0 || nextSlotPs <= now) {
+    if (!reactive) {
       return;
     }
-    long t = Math.max(now, lastSlotPs + cc.pacingGapPs(now));
-    if (t < nextSlotPs) {
+    SenderExtras x = extras; // a reactive sender always has them
+    if (windowBlocked || x.awaiting || finishPs >= 0 || x.nextSlotPs <= now) {
+      return;
+    }
+    long t = Math.max(now, x.lastSlotPs + cc.pacingGapPs(now));
+    if (t < x.nextSlotPs) {
       tickGeneration++;
-      nextSlotPs = t;
-      if (nic != null) {
-        nic.nominalPs = t;
-      }
+      x.nextSlotPs = t;
+      x.nominalPs = t;
       sim().schedule(t, this, TICK, tickGeneration);
     }
   }
@@ -314,12 +341,16 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
    */
   private void armTimer(long now) {
     long deadline = lr.timerDeadlinePs();
-    if (deadline < 0 || (timerPending && timerAtPs <= deadline)) {
+    if (deadline < 0) {
       return;
     }
-    timerPending = true;
-    timerAtPs = Math.max(deadline, now);
-    sim().schedule(timerAtPs, this, TIMER, 0);
+    SenderExtras x = extras(); // made with the loss recovery when it says it uses a timer
+    if (x.timerPending && x.timerAtPs <= deadline) {
+      return;
+    }
+    x.timerPending = true;
+    x.timerAtPs = Math.max(deadline, now);
+    sim().schedule(x.timerAtPs, this, TIMER, 0);
   }
 
   void onAck(Packet ack, long now) {

@@ -22,15 +22,12 @@ abstract class SenderHotFields extends RttEstimator {
   final int dst;
   final boolean nicBackpressure;
   final boolean reactive; // not the ideal constant rate: its pace follows feedback
-  boolean timerPending;
   boolean windowBlocked;
+  int tickGeneration; // slot events carry it; a wake-up after a stall starts a new chain (compared for equality only)
   long finishPs = -1;
-  long tickGeneration; // slot events carry it; a wake-up after a stall starts a new chain
   long packetsSent;
   long targetPackets; // packets the recovery must deliver (credit-driven demand)
   long lostSeen;
-  long lastSlotPs;
-  long nextSlotPs;
   long rttSum;
   long rttSamples;
 
