@@ -1,7 +1,6 @@
 package org.lbsim.transport;
 
 import org.lbsim.lb.PathPolicy;
-import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
 
 /**
@@ -13,14 +12,14 @@ final class CodedReceiver extends Receiver {
   private final long neededBytes;
   private long receivedBytes;
 
-  CodedReceiver(Transport transport, int flow, Host host, PathPolicy ackPath, long neededBytes) {
-    super(transport, flow, host, ackPath);
+  CodedReceiver(Transport transport, int flow, PathPolicy ackPath, long neededBytes) {
+    super(transport, flow, ackPath);
     this.neededBytes = neededBytes;
   }
 
   /** The logic alone, outside a run: it answers packets but sends nothing. */
   CodedReceiver(long neededBytes) {
-    this(null, -1, null, null, neededBytes);
+    this(null, -1, null, neededBytes);
   }
 
   @Override

@@ -1,7 +1,6 @@
 package org.lbsim.transport;
 
 import org.lbsim.lb.PathPolicy;
-import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
 
 /**
@@ -17,15 +16,15 @@ final class GbnReceiver extends Receiver {
   private long nackedAt = -1;
   private long duplicates;
 
-  GbnReceiver(Transport transport, int flow, Host host, PathPolicy ackPath, long targetPackets, int payloadBytes) {
-    super(transport, flow, host, ackPath);
+  GbnReceiver(Transport transport, int flow, PathPolicy ackPath, long targetPackets, int payloadBytes) {
+    super(transport, flow, ackPath);
     this.target = targetPackets;
     this.payloadBytes = payloadBytes;
   }
 
   /** The logic alone, outside a run: it answers packets but sends nothing. */
   GbnReceiver(long targetPackets, int payloadBytes) {
-    this(null, -1, null, null, targetPackets, payloadBytes);
+    this(null, -1, null, targetPackets, payloadBytes);
   }
 
   @Override

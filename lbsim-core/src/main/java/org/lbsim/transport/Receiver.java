@@ -2,7 +2,6 @@ package org.lbsim.transport;
 
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.FabricCounters;
-import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PacketPool;
 
@@ -16,8 +15,8 @@ import org.lbsim.net.PacketPool;
  */
 abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
   /** The receiving end of {@code flow} in a run; all null / -1: the recovery's logic alone (tests). */
-  Receiver(Transport transport, int flow, Host host, PathPolicy ackPath) {
-    super(transport, flow, host, ackPath);
+  Receiver(Transport transport, int flow, PathPolicy ackPath) {
+    super(transport, flow, ackPath);
   }
 
   void onData(Packet p, long nowPs) {
@@ -61,7 +60,7 @@ abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
       if (type == Packet.NACK) {
         counters.nackSent++;
       }
-      host.send(ack);
+      transport.host(ack.src).send(ack);
     }
     if (completedAtPs < 0 && complete()) {
       completedAtPs = nowPs;
@@ -86,7 +85,7 @@ abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
     cnp.endpoint = sender;
     transport.counters().ackSent++; // CNPs travel and are counted with the ACKs
     transport.counters().cnpSent++;
-    host.send(cnp);
+    transport.host(cnp.src).send(cnp);
   }
 
   /**
@@ -150,7 +149,7 @@ abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
     Packet pull = transport.pool().acquire();
     pull.type = Packet.PULL;
     pull.flow = flow;
-    pull.src = host.id();
+    pull.src = c.receiverHost;
     pull.dst = c.senderHost;
     pull.sizeBytes = transport.settings().format().ackBytes();
     pull.entropy = c.lastEntropy;
@@ -162,7 +161,7 @@ abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
     }
     transport.counters().ackSent++; // pulls travel and are counted with the ACKs
     transport.counters().pullSent++;
-    host.send(pull);
+    transport.host(pull.src).send(pull);
   }
 
   long completedAtPs() {

@@ -19,6 +19,8 @@ final class ReceiverControl {
   /** Pulls owed at retransmission priority (trimmed packets, requests to send). */
   long rtxOwed;
   int senderHost = -1;
+  /** The host this flow is received at, which sends its pulls. */
+  int receiverHost = -1;
   int lastEntropy;
   boolean inRtxQueue;
   boolean inActiveQueue;

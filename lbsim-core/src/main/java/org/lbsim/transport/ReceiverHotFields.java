@@ -1,7 +1,6 @@
 package org.lbsim.transport;
 
 import org.lbsim.lb.PathPolicy;
-import org.lbsim.net.Host;
 
 /**
  * The fields of a {@link Receiver} that every data packet reads, declared in a superclass because
@@ -10,8 +9,7 @@ import org.lbsim.net.Host;
  * receiver cold. Only {@link Receiver} extends it; the fields are documented there.
  */
 abstract class ReceiverHotFields {
-  final Transport transport;
-  final Host host;
+  final Transport transport; // also the way to this flow's host (a Host reference here was 8 more bytes per flow)
   final PathPolicy ackPath; // null: the ACK echoes the data packet's entropy
   Sender sender; // the other end: its ACKs carry it, so their delivery needs no lookup
   ReceiverControl control; // CNP pacing and pull credit; null = the run's designs use neither
@@ -19,10 +17,9 @@ abstract class ReceiverHotFields {
   long completedAtPs = -1;
   long packets;
 
-  ReceiverHotFields(Transport transport, int flow, Host host, PathPolicy ackPath) {
+  ReceiverHotFields(Transport transport, int flow, PathPolicy ackPath) {
     this.transport = transport;
     this.flow = flow;
-    this.host = host;
     this.ackPath = ackPath;
   }
 }

@@ -1,7 +1,6 @@
 package org.lbsim.transport;
 
 import org.lbsim.lb.PathPolicy;
-import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
 
 /**
@@ -19,9 +18,9 @@ final class SackReceiver extends Receiver {
   private long cum;
   private long duplicates;
 
-  SackReceiver(Transport transport, int flow, Host host, PathPolicy ackPath, long targetPackets, int payloadBytes,
+  SackReceiver(Transport transport, int flow, PathPolicy ackPath, long targetPackets, int payloadBytes,
       boolean nackOutOfOrder) {
-    super(transport, flow, host, ackPath);
+    super(transport, flow, ackPath);
     this.target = targetPackets;
     this.payloadBytes = payloadBytes;
     this.nackOutOfOrder = nackOutOfOrder;
@@ -30,7 +29,7 @@ final class SackReceiver extends Receiver {
 
   /** The logic alone, outside a run: it answers packets but sends nothing. */
   SackReceiver(long targetPackets, int payloadBytes, boolean nackOutOfOrder) {
-    this(null, -1, null, null, targetPackets, payloadBytes, nackOutOfOrder);
+    this(null, -1, null, targetPackets, payloadBytes, nackOutOfOrder);
   }
 
   @Override

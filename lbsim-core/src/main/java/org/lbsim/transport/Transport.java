@@ -116,7 +116,7 @@ public final class Transport implements Node {
       senders[i] = sender;
       PathPolicy ackPath = ackPaths == null ? null
           : ackPaths.create(new AckFlow(i, f.dst(), f.src(), gapPs[i]), ackRandom);
-      receivers[i] = newReceiver(i, fabric.host(f.dst()), ackPath, target);
+      receivers[i] = newReceiver(i, ackPath, target);
       sender.receiver = receivers[i];
       receivers[i].sender = sender;
       pendingDeps[i] = f.depCount();
@@ -162,6 +162,7 @@ public final class Transport implements Node {
       if (pacer != null || settings.cnpIntervalPs() >= 0) {
         ReceiverControl c = new ReceiverControl();
         c.pacer = pacer;
+        c.receiverHost = flows.get(i).dst();
         receivers[i].setControl(c);
       }
     }
@@ -182,13 +183,13 @@ public final class Transport implements Node {
   }
 
   /** The receiving end of flow {@code i}: the loss recovery's receiver, which is also the common half. */
-  private Receiver newReceiver(int i, Host host, PathPolicy ackPath, long target) {
+  private Receiver newReceiver(int i, PathPolicy ackPath, long target) {
     int payload = settings.format().payloadBytes();
     return switch (settings.recovery().kind()) {
-      case "sack" -> new SackReceiver(this, i, host, ackPath, target, payload, false);
-      case "irn" -> new SackReceiver(this, i, host, ackPath, target, payload, true);
-      case "gbn" -> new GbnReceiver(this, i, host, ackPath, target, payload);
-      default -> new CodedReceiver(this, i, host, ackPath, target * payload);
+      case "sack" -> new SackReceiver(this, i, ackPath, target, payload, false);
+      case "irn" -> new SackReceiver(this, i, ackPath, target, payload, true);
+      case "gbn" -> new GbnReceiver(this, i, ackPath, target, payload);
+      default -> new CodedReceiver(this, i, ackPath, target * payload);
     };
   }
 
@@ -327,6 +328,11 @@ public final class Transport implements Node {
           receivers[i].duplicates(), s.lossRecovery().timeouts()));
     }
     return out;
+  }
+
+  /** Host {@code id}: where a receiver's ACKs, CNPs and pulls leave (receivers keep no Host reference). */
+  Host host(int id) {
+    return fabric.host(id);
   }
 
   /** The flow's nominal pacing gap: its fair share of its host link at the rate coefficient. */
