@@ -22,7 +22,6 @@ public abstract sealed class ErasureCoding implements LossRecovery permits Timed
 
   long sent;
   long ackedPackets; // max receiver count echoed by an ACK
-  long lost;
 
   ErasureCoding(long targetPackets, int payloadBytes, RttEstimator rtt) {
     this.target = targetPackets;
@@ -56,8 +55,11 @@ public abstract sealed class ErasureCoding implements LossRecovery permits Timed
 
   @Override
   public final long packetsDeclaredLost() {
-    return lost;
+    return lost();
   }
+
+  /** Packets declared lost so far: each one is replaced by a fresh coded packet. */
+  abstract long lost();
 
   @Override
   public final long extraPacketsSent() {

@@ -9,6 +9,7 @@ import org.lbsim.net.Packet;
  */
 final class TimedErasureCoding extends ErasureCoding {
   private long unsettled; // sent, not acknowledged, not declared lost
+  private long lost;
   // per-packet send times and ack flags over the window [base, sent)
   private long base;
   private long[] sentAt = new long[64];
@@ -112,5 +113,10 @@ final class TimedErasureCoding extends ErasureCoding {
     sentAt = ns;
     entropyOf = ne;
     acked = na;
+  }
+
+  @Override
+  long lost() {
+    return lost;
   }
 }
