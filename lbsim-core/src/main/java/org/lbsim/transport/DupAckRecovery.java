@@ -211,6 +211,11 @@ final class DupAckRecovery implements LossRecovery {
   }
 
   @Override
+  public long targetPackets() {
+    return target;
+  }
+
+  @Override
   public boolean usesTimer() {
     return true;
   }

@@ -70,7 +70,8 @@ public abstract sealed class ErasureCoding implements LossRecovery permits Timed
     return sent;
   }
 
-  public final long target() {
+  @Override
+  public final long targetPackets() {
     return target;
   }
 }

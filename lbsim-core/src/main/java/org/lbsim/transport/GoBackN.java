@@ -86,6 +86,11 @@ final class GoBackN implements LossRecovery {
   }
 
   @Override
+  public long targetPackets() {
+    return target;
+  }
+
+  @Override
   public boolean usesTimer() {
     return true;
   }

@@ -24,6 +24,9 @@ public interface LossRecovery {
     onAck(nack, nowPs);
   }
 
+  /** Packets this recovery must get across: the message's, plus erasure coding's extra ones. */
+  long targetPackets();
+
   /**
    * When the sender's retransmission timer must fire, or -1 when nothing is outstanding. The
    * sender keeps at most one timer event and re-reads this when it fires, so moving the

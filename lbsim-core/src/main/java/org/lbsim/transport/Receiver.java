@@ -23,7 +23,6 @@ abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
     PacketPool pool = transport.pool();
     FabricCounters counters = transport.counters();
     counters.dataDelivered++;
-    packets++;
     if (control != null) {
       long cnpInterval = transport.settings().cnpIntervalPs();
       if (cnpInterval >= 0 && p.ce && (control.lastCnpPs < 0 || nowPs - control.lastCnpPs >= cnpInterval)) {
@@ -166,9 +165,5 @@ abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
 
   long completedAtPs() {
     return completedAtPs;
-  }
-
-  long packets() {
-    return packets;
   }
 }

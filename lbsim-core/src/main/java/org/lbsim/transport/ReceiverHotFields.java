@@ -15,7 +15,6 @@ abstract class ReceiverHotFields {
   ReceiverControl control; // CNP pacing and pull credit; null = the run's designs use neither
   final int flow;
   long completedAtPs = -1;
-  long packets;
 
   ReceiverHotFields(Transport transport, int flow, PathPolicy ackPath) {
     this.transport = transport;

@@ -194,6 +194,11 @@ final class SelectiveRepeat implements LossRecovery {
   }
 
   @Override
+  public long targetPackets() {
+    return target;
+  }
+
+  @Override
   public boolean usesTimer() {
     return true;
   }

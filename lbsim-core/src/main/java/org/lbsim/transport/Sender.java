@@ -80,11 +80,6 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     return transport.simulator();
   }
 
-  /** Packets the loss recovery must get across (the message plus erasure overhead): a credit-driven sender's demand. */
-  void setTargetPackets(long packets) {
-    this.targetPackets = packets;
-  }
-
   CongestionControl congestionControl() {
     return cc;
   }
@@ -94,7 +89,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
    * declared lost (each is resent, or replaced by a coded one).
    */
   private long pendingPackets() {
-    return Math.max(0, targetPackets - packetsSent + lr.packetsDeclaredLost());
+    return Math.max(0, lr.targetPackets() - packetsSent + lr.packetsDeclaredLost());
   }
 
   /** Attaches the host path policy (created after the sender, because it may ask the sender about the flow). */

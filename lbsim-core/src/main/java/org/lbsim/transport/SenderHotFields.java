@@ -26,7 +26,6 @@ abstract class SenderHotFields extends RttEstimator {
   int tickGeneration; // slot events carry it; a wake-up after a stall starts a new chain (compared for equality only)
   long finishPs = -1;
   long packetsSent;
-  long targetPackets; // packets the recovery must deliver (credit-driven demand)
   long lostSeen;
   long rttSum;
   long rttSamples;

@@ -109,7 +109,6 @@ public final class Transport implements Node {
       Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), cc); // also the flow's RTT estimator
       LossRecovery lr = lossRecovery(f, target, sender);
       sender.setLossRecovery(lr);
-      sender.setTargetPackets(target);
       PathPolicy path = paths.create(sender, pathRandom);
       sender.setPath(path);
       lr.setPathPolicy(path);
