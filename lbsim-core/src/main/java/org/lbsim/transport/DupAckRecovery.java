@@ -1,7 +1,6 @@
 package org.lbsim.transport;
 
 import java.util.BitSet;
-import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Packet;
 
 /**
@@ -33,15 +32,13 @@ import org.lbsim.net.Packet;
  * study simulator sends one at once if a pacing gap has passed since the last send, and queues
  * the rest the same way). A NACK for a trimmed packet resends it.
  */
-final class DupAckRecovery implements LossRecovery {
+final class DupAckRecovery extends Retransmission {
   private static final long NONE = Long.MIN_VALUE;
 
   private final int target;
-  private final RttEstimator rtt;
   private final int dupThreshold;
   private final int sackLimit; // < 0: NewReno
   private final boolean fastRetransmit;
-  private PathPolicy path;
 
   private final BitSet resend = new BitSet(); // sequences queued for a resend
   private final int[] entropyOf;
@@ -54,9 +51,6 @@ final class DupAckRecovery implements LossRecovery {
   private int recover; // fast recovery ends once cum reaches it; none starts before
   private long deadline = NONE;
   private int backoff;
-  private long lost;
-  private long retransmissions;
-  private long timeouts;
   private long fastRecoveries;
 
   /**
@@ -67,6 +61,7 @@ final class DupAckRecovery implements LossRecovery {
    *     only timeouts and NACKs recover)
    */
   DupAckRecovery(long targetPackets, RttEstimator rtt, int dupThreshold, int sackLimit, boolean fastRetransmit) {
+    super(rtt);
     if (targetPackets > Integer.MAX_VALUE - 64) {
       throw new IllegalArgumentException("message too long for SACK: " + targetPackets + " packets");
     }
@@ -74,16 +69,10 @@ final class DupAckRecovery implements LossRecovery {
       throw new IllegalArgumentException("the duplicate-ACK threshold must be >= 1, got " + dupThreshold);
     }
     this.target = (int) targetPackets;
-    this.rtt = rtt;
     this.dupThreshold = dupThreshold;
     this.sackLimit = sackLimit;
     this.fastRetransmit = fastRetransmit;
     this.entropyOf = new int[target];
-  }
-
-  @Override
-  public void setPathPolicy(PathPolicy path) {
-    this.path = path;
   }
 
   @Override
@@ -216,11 +205,6 @@ final class DupAckRecovery implements LossRecovery {
   }
 
   @Override
-  public boolean usesTimer() {
-    return true;
-  }
-
-  @Override
   public long timerDeadlinePs() {
     return complete() || deadline == NONE ? -1 : deadline;
   }
@@ -251,26 +235,6 @@ final class DupAckRecovery implements LossRecovery {
   @Override
   public boolean complete() {
     return cum >= target;
-  }
-
-  @Override
-  public long packetsDeclaredLost() {
-    return lost;
-  }
-
-  @Override
-  public long extraPacketsSent() {
-    return retransmissions;
-  }
-
-  @Override
-  public long retransmissions() {
-    return retransmissions;
-  }
-
-  @Override
-  public long timeouts() {
-    return timeouts;
   }
 
   int cumulativeAck() {

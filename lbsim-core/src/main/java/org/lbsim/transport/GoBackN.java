@@ -1,6 +1,5 @@
 package org.lbsim.transport;
 
-import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Packet;
 
 /**
@@ -9,28 +8,18 @@ import org.lbsim.net.Packet;
  * runs from the last new cumulative ack with the {@link RttEstimator}'s RTO, doubled per expiry
  * until the next new cumulative ack.
  */
-final class GoBackN implements LossRecovery {
+final class GoBackN extends Retransmission {
   private final long target;
-  private final RttEstimator rtt;
-  private PathPolicy path;
   private long cum;
   private long next;
   private long highestSent = -1;
   private long lastProgressPs;
   private int backoff;
-  private long lost;
-  private long retransmissions;
-  private long timeouts;
   private int lastEntropy;
 
   GoBackN(long targetPackets, RttEstimator rtt) {
+    super(rtt);
     this.target = targetPackets;
-    this.rtt = rtt;
-  }
-
-  @Override
-  public void setPathPolicy(PathPolicy path) {
-    this.path = path;
   }
 
   @Override
@@ -91,11 +80,6 @@ final class GoBackN implements LossRecovery {
   }
 
   @Override
-  public boolean usesTimer() {
-    return true;
-  }
-
-  @Override
   public long timerDeadlinePs() {
     return complete() || highestSent < cum ? -1 : lastProgressPs + (rtt.rtoPs() << backoff);
   }
@@ -120,26 +104,6 @@ final class GoBackN implements LossRecovery {
   @Override
   public boolean complete() {
     return cum >= target;
-  }
-
-  @Override
-  public long packetsDeclaredLost() {
-    return lost;
-  }
-
-  @Override
-  public long extraPacketsSent() {
-    return retransmissions;
-  }
-
-  @Override
-  public long retransmissions() {
-    return retransmissions;
-  }
-
-  @Override
-  public long timeouts() {
-    return timeouts;
   }
 
   long nextSequence() {

@@ -1,6 +1,5 @@
 package org.lbsim.transport;
 
-import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Packet;
 
 /**
@@ -18,18 +17,16 @@ import org.lbsim.net.Packet;
  * timeouts: RTO_low when at most {@code lowPackets} are in flight, RTO_high otherwise, and caps
  * the packets in flight at {@code inFlightCap} (its BDP-based flow control).
  */
-final class SelectiveRepeat implements LossRecovery {
+final class SelectiveRepeat extends Retransmission {
   static final int MAX_BACKOFF = 10;
 
   private final int target;
-  private final RttEstimator rtt;
   private final int threshold;
   private final boolean fastRetransmit;
   private final long inFlightCap;
   private final long rtoLowPs; // < 0: estimator with backoff
   private final long rtoHighPs;
   private final int lowPackets;
-  private PathPolicy path;
 
   private final boolean[] sacked;
   private final boolean[] queued; // declared lost, resend pending
@@ -43,9 +40,6 @@ final class SelectiveRepeat implements LossRecovery {
   private int sackedAbove; // SACKed sequences at or above cum
   private long lastProgressPs;
   private int backoff;
-  private long lost;
-  private long retransmissions;
-  private long timeouts;
 
   /** SACK with reordering threshold {@code threshold}; no fast retransmit = timeouts and NACKs only. */
   static SelectiveRepeat sack(long targetPackets, RttEstimator rtt, int threshold, boolean fastRetransmit) {
@@ -59,11 +53,11 @@ final class SelectiveRepeat implements LossRecovery {
 
   private SelectiveRepeat(long targetPackets, RttEstimator rtt, int threshold, boolean fastRetransmit,
       long inFlightCap, long rtoLowPs, long rtoHighPs, int lowPackets) {
+    super(rtt);
     if (targetPackets > Integer.MAX_VALUE - 64) {
       throw new IllegalArgumentException("message too long for selective repeat: " + targetPackets + " packets");
     }
     this.target = (int) targetPackets;
-    this.rtt = rtt;
     this.threshold = threshold;
     this.fastRetransmit = fastRetransmit;
     this.inFlightCap = inFlightCap;
@@ -73,11 +67,6 @@ final class SelectiveRepeat implements LossRecovery {
     this.sacked = new boolean[target];
     this.queued = new boolean[target];
     this.entropyOf = new int[target];
-  }
-
-  @Override
-  public void setPathPolicy(PathPolicy path) {
-    this.path = path;
   }
 
   @Override
@@ -199,11 +188,6 @@ final class SelectiveRepeat implements LossRecovery {
   }
 
   @Override
-  public boolean usesTimer() {
-    return true;
-  }
-
-  @Override
   public long timerDeadlinePs() {
     if (complete() || (cum >= nextNew && pending == 0)) {
       return -1;
@@ -236,26 +220,6 @@ final class SelectiveRepeat implements LossRecovery {
   @Override
   public boolean complete() {
     return cum >= target;
-  }
-
-  @Override
-  public long packetsDeclaredLost() {
-    return lost;
-  }
-
-  @Override
-  public long extraPacketsSent() {
-    return retransmissions;
-  }
-
-  @Override
-  public long retransmissions() {
-    return retransmissions;
-  }
-
-  @Override
-  public long timeouts() {
-    return timeouts;
   }
 
   int cumulativeAck() {

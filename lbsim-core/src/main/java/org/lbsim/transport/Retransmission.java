@@ -1,0 +1,53 @@
+package org.lbsim.transport;
+
+import org.lbsim.lb.PathPolicy;
+
+/**
+ * What the recoveries that resend lost packets themselves — selective repeat (SACK, IRN), SACK
+ * with duplicate ACKs, go-back-N — have in common: the sender's RTT estimate for their timer, the
+ * path policy they tell about losses, and the counts a run reports. Each keeps its own window,
+ * target and cumulative ACK, whose width differs.
+ */
+abstract sealed class Retransmission implements LossRecovery permits SelectiveRepeat, DupAckRecovery, GoBackN {
+  final RttEstimator rtt;
+  PathPolicy path;
+  long lost;
+  long retransmissions;
+  long timeouts;
+
+  Retransmission(RttEstimator rtt) {
+    this.rtt = rtt;
+  }
+
+  @Override
+  public final void setPathPolicy(PathPolicy path) {
+    this.path = path;
+  }
+
+  /** Every one of them resends on a retransmission timeout. */
+  @Override
+  public final boolean usesTimer() {
+    return true;
+  }
+
+  @Override
+  public final long packetsDeclaredLost() {
+    return lost;
+  }
+
+  /** Every resent packet is one more than the message needs. */
+  @Override
+  public final long extraPacketsSent() {
+    return retransmissions;
+  }
+
+  @Override
+  public final long retransmissions() {
+    return retransmissions;
+  }
+
+  @Override
+  public final long timeouts() {
+    return timeouts;
+  }
+}
