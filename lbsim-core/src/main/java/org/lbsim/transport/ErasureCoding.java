@@ -53,13 +53,9 @@ public abstract sealed class ErasureCoding implements LossRecovery permits Timed
     return ackedPackets >= target;
   }
 
-  @Override
-  public final long packetsDeclaredLost() {
-    return lost();
-  }
-
   /** Packets declared lost so far: each one is replaced by a fresh coded packet. */
-  abstract long lost();
+  @Override
+  public abstract long packetsDeclaredLost();
 
   @Override
   public final long extraPacketsSent() {

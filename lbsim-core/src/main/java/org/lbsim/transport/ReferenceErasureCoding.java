@@ -20,7 +20,7 @@ final class ReferenceErasureCoding extends ErasureCoding {
     if (complete()) {
       return -1;
     }
-    if (sent - lost() >= target) {
+    if (sent - packetsDeclaredLost() >= target) {
       if (finalPausePs < 0) {
         finalPausePs = nowPs; // pause once, never reset
         return -1;
@@ -55,7 +55,7 @@ final class ReferenceErasureCoding extends ErasureCoding {
 
   @Override
   public long inFlight(long nowPs) {
-    return Math.max(0, sent - ackedPackets - lost());
+    return Math.max(0, sent - ackedPackets - packetsDeclaredLost());
   }
 
   /**
@@ -63,7 +63,7 @@ final class ReferenceErasureCoding extends ErasureCoding {
    * on, which change only together with it, rather than stored: 8 bytes fewer per flow.
    */
   @Override
-  long lost() {
+  public long packetsDeclaredLost() {
     return Math.max(0, highestAckedSeq + 1 - ackedPackets);
   }
 }

@@ -116,7 +116,7 @@ final class TimedErasureCoding extends ErasureCoding {
   }
 
   @Override
-  long lost() {
+  public long packetsDeclaredLost() {
     return lost;
   }
 }
