@@ -3,8 +3,11 @@ package org.lbsim.metrics;
 /**
  * One egress port at the end of a run.
  *
- * @param meanQueueBytes time-averaged occupancy over the collective (from 0 to its completion)
- * @param utilization bytes sent (gaps included) over what the link could carry in that time
+ * @param bytesSent bytes this port serialized over the whole run, the drain included
+ * @param meanQueueBytes time-averaged occupancy over [0, the collective's end]: the last sender's
+ *     completion, or the time limit
+ * @param utilization bytes the line carried (gaps included) over that window, over what it could
+ *     carry at the rates it had
  * @param trims data packets whose payload this port cut off
  * @param pauseFrames PFC XOFF + XON frames the next switch sent this port
  * @param pausedPs time this port spent paused by PFC

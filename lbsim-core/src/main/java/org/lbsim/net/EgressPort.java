@@ -52,6 +52,8 @@ public final class EgressPort extends PortHotFields implements EventTarget {
   private LossModel loss;
   private PortFault fault; // a failed or flaky link (org.lbsim.failure); null = healthy
   private boolean held; // a failed link that holds what it is given (black hole that queues)
+  private double lineCapacityBefore; // bytes the line could carry before its latest rate change
+  private long rateSincePs; // when the line got its current rate
   private boolean wakeupPending; // invariant: packets waiting and not paused => a TX_FREE event is pending
   private DequeueListener dequeueListener;
 
@@ -196,6 +198,9 @@ public final class EgressPort extends PortHotFields implements EventTarget {
   public void setRate(long bitsPerSecond) {
     if (bitsPerSecond != config.bitsPerSecond()) {
       useEventDrivenTransmitter();
+      long now = sim.now();
+      lineCapacityBefore += config.bitsPerSecond() / 8e12 * (now - rateSincePs);
+      rateSincePs = now;
     }
     config = new PortConfig(bitsPerSecond, capacityBytes, ecnThresholdBytes, config.gapBytes());
     psPerByte = 8_000_000_000_000L % bitsPerSecond == 0 ? 8_000_000_000_000L / bitsPerSecond : 0;
@@ -649,6 +654,18 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     }
   }
 
+  /**
+   * The most bytes this port can hold, the packet being serialized included: its buffer; when it
+   * trims, also twice that for the header queue, whose admission leaves out a header being
+   * serialized, so one header more; Long.MAX_VALUE for an unbounded buffer (a host NIC).
+   */
+  public long queueLimitBytes() {
+    if (capacityBytes == Long.MAX_VALUE) {
+      return Long.MAX_VALUE;
+    }
+    return headers == null ? capacityBytes : 3 * capacityBytes + trimmedBytes;
+  }
+
   public long maxQueueBytes() {
     return maxQueueBytes;
   }
@@ -661,6 +678,33 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     }
     long area = byteTimeArea + waitingBytes() * Math.max(0, endPs - lastChangePs);
     return (double) area / endPs;
+  }
+
+  /**
+   * The queued byte-time over [0, now]: the area {@link #meanQueueBytes} integrates, without the
+   * share of the packet being serialized that lies after now.
+   */
+  public long queueAreaUntilNow() {
+    long now = sim.now();
+    settle(now);
+    return byteTimeArea + waitingBytes() * (now - lastChangePs) - servingBytes * Math.max(0, servingEndPs - now);
+  }
+
+  /**
+   * The bytes this port's line carried over [0, now], gaps included: every started packet and
+   * its gap, less the part of the serving packet and its gap that lies after now.
+   */
+  public double lineBytesUntilNow() {
+    long now = sim.now();
+    settle(now);
+    long onWire = bytesSent + packetsSent * config.gapBytes();
+    long overhangPs = Math.max(0, servingEndPs + gapPs - now);
+    return onWire - overhangPs * (config.bitsPerSecond() / 8e12);
+  }
+
+  /** The bytes this port's line could have carried over [0, now], at the rates it had. */
+  public double lineCapacityUntilNow() {
+    return config.bitsPerSecond() / 8e12 * (sim.now() - rateSincePs) + lineCapacityBefore;
   }
 
   public long packetsSent() {

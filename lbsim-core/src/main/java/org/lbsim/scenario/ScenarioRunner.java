@@ -15,6 +15,7 @@ import org.lbsim.metrics.PathProfile;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.QueueSampler;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.metrics.RunInvariants;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.FabricCounters;
 import org.lbsim.net.PacketFormat;
@@ -51,16 +52,34 @@ public final class ScenarioRunner {
     Transport transport = p.transport();
     sim.run(s.limitPs());
     long stoppedAt = sim.now();
+    PortWindows window = PortWindows.take(p.fabric().ports(), stoppedAt);
+    boolean drained = false;
     if (transport.allDone()) {
       // Let packets still in flight (late ACKs, surplus coded packets) land so that the counters
       // balance; senders have stopped, so this only drains the fabric.
-      sim.run(s.limitPs());
+      drained = sim.run(s.limitPs());
     }
-    RunResult r = collect(s, sim, p.fabric(), transport, p.flows, p.format, stoppedAt, p.failures, p.rhoMax);
+    RunResult r = collect(s, sim, p.fabric(), transport, p.flows, p.format, window, p.failures, p.rhoMax);
+    invariants(s, p.fabric(), p.format).check(r, drained);
     if (p.training != null) {
       r = TrainingRuns.withReport(s, r, p.training, transport::localFinishPs);
     }
     return p.sampler == null ? r : r.withQueues(p.sampler.hottest(HOTTEST_PORTS));
+  }
+
+  /** The rules {@code s}'s results must obey on {@code fabric}. */
+  static RunInvariants invariants(Scenario s, Fabric fabric, PacketFormat format) {
+    List<EgressPort> ports = fabric.ports();
+    long[] limits = new long[ports.size()];
+    for (int i = 0; i < limits.length; i++) {
+      long limit = ports.get(i).queueLimitBytes();
+      limits[i] = limit == Long.MAX_VALUE ? -1 : limit;
+    }
+    int trimmed = s.portFeatures().trimmedBytes();
+    int smallest = Math.min(format.dataBytes(), Math.min(format.ackBytes(), trimmed));
+    int largest = Math.max(format.dataBytes(), Math.max(format.ackBytes(), trimmed));
+    return new RunInvariants(limits, smallest, largest, format.dataBytes(), format.payloadBytes(),
+        s.hostLink().bitsPerSecond(), s.profile() != Profile.REFERENCE);
   }
 
   /**
@@ -128,21 +147,18 @@ public final class ScenarioRunner {
   }
 
   private static RunResult collect(Scenario s, Simulator sim, Fabric fabric, Transport transport,
-      List<FlowSpec> flows, PacketFormat format, long stoppedAt, FailureSetup failures, double rhoMax) {
+      List<FlowSpec> flows, PacketFormat format, PortWindows window, FailureSetup failures, double rhoMax) {
     List<FlowOutcome> outcomes = transport.outcomes();
     long cct = cct(s, outcomes);
-    long end = stoppedAt;
-    long horizon = cct > 0 ? cct : end;
+    long end = window.endPs();
     List<PortStats> ports = new ArrayList<>();
     List<EgressPort> all = fabric.ports();
     long pausedPs = 0;
     long pausedAtEnd = 0;
     for (int i = 0; i < all.size(); i++) {
       EgressPort p = all.get(i);
-      long bytesOnWire = p.bytesSent() + p.packetsSent() * format.gapBytes();
-      double capacity = p.config().bitsPerSecond() / 8e12 * horizon;
       ports.add(new PortStats(p.name(), fabric.portTier(i), p.bytesSent(), p.packetsSent(), p.maxQueueBytes(),
-          p.meanQueueBytes(horizon), p.drops(), p.ecnMarks(), capacity > 0 ? bytesOnWire / capacity : 0, p.trims(),
+          window.meanQueueBytes(i), p.drops(), p.ecnMarks(), window.utilization(i), p.trims(),
           p.pauseFrames(), p.pausedPs(end)));
       pausedPs += p.pausedPs(end);
       pausedAtEnd += p.paused() ? 1 : 0;
