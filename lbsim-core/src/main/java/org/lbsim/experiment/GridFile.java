@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
 
 /**
@@ -103,13 +104,13 @@ public record GridFile(String name, String source, String baseYaml, Path baseDir
         List<String> values = new ArrayList<>();
         if (v.isArray()) {
           for (JsonNode x : v) {
-            if (x.isContainerNode()) {
+            if (x.isContainerNode() || x.isNull()) {
               problems.add(src + ": axes." + e.getKey() + ": values must be single values (got " + x + ")");
             } else {
               values.add(x.asText());
             }
           }
-        } else if (!v.isContainerNode()) {
+        } else if (!v.isContainerNode() && !v.isNull()) {
           values.add(v.asText());
         }
         if (values.isEmpty()) {
@@ -128,8 +129,10 @@ public record GridFile(String name, String source, String baseYaml, Path baseDir
         seeds = sn.asInt();
       }
     }
-    if (!name.matches("[A-Za-z0-9._-]+")) {
-      problems.add(src + ": name: invalid value (got '" + name + "'; allowed: letters, digits, '.', '_' and '-')");
+    try {
+      ResultPaths.child(Path.of("."), name, src + ": name");
+    } catch (ScenarioException e) {
+      problems.addAll(e.problems());
     }
     if (!problems.isEmpty()) {
       throw new ScenarioException(problems);

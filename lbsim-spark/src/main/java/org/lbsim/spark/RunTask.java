@@ -26,20 +26,21 @@ import org.lbsim.scenario.ScenarioRunner;
  * an executor is the same run as in a local sweep.
  *
  * @param values the grid point's axis values, in axis order
+ * @param key the run's scenario key, computed on the driver (which reads the referenced files)
  * @param baseDir folder relative paths of the base scenario resolve against; executors must see
  *     files referenced from the scenario (e.g. {@code workload.file}) at this same path
  * @param failFirstAttempt fault injection for tests and drills: the first attempt of this run
  *     throws {@link InjectedFault} ({@code spark.lbsim.test.failFirstAttempt}, docs/spark.md)
  */
-record RunTask(String run, LinkedHashMap<String, String> values, long seed, String baseYaml, String source,
-    String baseDir, List<String> extra, boolean failFirstAttempt) implements Serializable {
+record RunTask(String run, LinkedHashMap<String, String> values, long seed, String key, String baseYaml,
+    String source, String baseDir, List<String> extra, boolean failFirstAttempt) implements Serializable {
 
   RunTask {
     extra = List.copyOf(extra);
   }
 
-  static RunTask of(GridFile g, GridPoint p, List<String> extra, boolean failFirstAttempt) {
-    return new RunTask(p.name(), new LinkedHashMap<>(p.values()), p.seed(), g.baseYaml(), g.source(),
+  static RunTask of(GridFile g, GridPoint p, String key, List<String> extra, boolean failFirstAttempt) {
+    return new RunTask(p.name(), new LinkedHashMap<>(p.values()), p.seed(), key, g.baseYaml(), g.source(),
         g.baseDir().toString(), extra, failFirstAttempt);
   }
 
@@ -53,7 +54,7 @@ record RunTask(String run, LinkedHashMap<String, String> values, long seed, Stri
     all.addAll(extra);
     Scenario s = ScenarioReader.fromText(baseYaml, source, Path.of(baseDir), p.name(), all, source + " axis");
     RunResult r = ScenarioRunner.run(s);
-    return new RunOutput(run, new LinkedHashMap<>(Sweep.record(p, r)), files(r));
+    return new RunOutput(run, new LinkedHashMap<>(Sweep.record(p, key, r)), files(r));
   }
 
   /** The run's files as ResultWriter writes them, read back from a scratch folder on the executor. */
