@@ -1,5 +1,6 @@
 package org.lbsim.cli;
 
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.lbsim.scenario.ScenarioException;
@@ -11,7 +12,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns the errors a user can fix into one clear line each and exit code 2, with no stack
- * trace. Anything else is a bug: it keeps its stack trace and exits with 70.
+ * trace: bad scenarios, grids and options, and files or folders that cannot be read or written
+ * ({@link UncheckedIOException}, whose message names the file). Anything else is a bug: it keeps
+ * its stack trace and exits with 70.
  */
 final class Errors implements IExecutionExceptionHandler {
   static final int DONE = 0;
@@ -24,8 +27,8 @@ final class Errors implements IExecutionExceptionHandler {
   private static Map<String, String> exitCodes() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put(DONE + "", "done");
-    m.put(BAD_INPUT + "", "bad input: a scenario, grid, option or results folder that cannot be used (one "
-        + "'error:' line each; nothing is run or written)");
+    m.put(BAD_INPUT + "", "bad input: a scenario, grid, option, file or results folder that cannot be used "
+        + "(one 'error:' line each)");
     m.put(UNFINISHED + "", "the runs finished, but some flows did not finish by run.limit_ms (run, recommend)");
     m.put(INTERNAL + "", "internal error: a bug in lbsim (a stack trace follows; please report it)");
     return m;
@@ -57,7 +60,7 @@ final class Errors implements IExecutionExceptionHandler {
       err.flush();
       return BAD_INPUT;
     }
-    if (e instanceof WorkloadFileException || e instanceof UserError) {
+    if (e instanceof WorkloadFileException || e instanceof UserError || e instanceof UncheckedIOException) {
       err.println("error: " + e.getMessage());
       err.flush();
       return BAD_INPUT;

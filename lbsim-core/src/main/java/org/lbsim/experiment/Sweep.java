@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ResultWriter;
 import org.lbsim.scenario.Scenario;
@@ -78,8 +79,6 @@ public final class Sweep {
     List<String> problems = new ArrayList<>();
     Map<String, GridPoint> byName = new LinkedHashMap<>();
     for (GridPoint p : g.grid()) {
-      List<String> all = new ArrayList<>(p.overrides());
-      all.addAll(extra);
       try {
         ResultPaths.child(Path.of(RUNS), p.name(), g.source() + ": axes: run name");
         GridPoint same = byName.putIfAbsent(p.name(), p);
@@ -87,7 +86,7 @@ public final class Sweep {
           problems.add(g.source() + ": axes: points " + same.values() + " and " + p.values() + " both name the run '"
               + p.name() + "' (allowed: values that differ in letters, digits, '.', '_' or '-')");
         }
-        out.put(p, ScenarioReader.fromText(g.baseYaml(), g.source(), g.baseDir(), p.name(), all, g.source() + " axis"));
+        out.put(p, scenario(g.baseYaml(), g.baseSource(), g.baseDir(), g.source(), p, extra));
       } catch (ScenarioException e) {
         problems.addAll(e.problems());
       }
@@ -98,6 +97,34 @@ public final class Sweep {
     return out;
   }
 
+  /**
+   * One point's scenario: the base, then the point's values (named {@code "<grid> axis"} in
+   * error lines), then {@code extra} (named {@code --set}).
+   */
+  public static Scenario scenario(String baseYaml, String baseSource, Path baseDir, String grid, GridPoint p,
+      List<String> extra) {
+    List<String> all = new ArrayList<>(p.overrides());
+    all.addAll(extra);
+    String axis = grid + " axis";
+    try {
+      return ScenarioReader.fromText(baseYaml, baseSource, baseDir, p.name(), all, axis);
+    } catch (ScenarioException e) {
+      List<String> relabelled = new ArrayList<>();
+      for (String problem : e.problems()) {
+        for (String x : extra) { // --set comes last, so a problem with its key is about its value
+          int eq = x.indexOf('=');
+          String key = (eq < 0 ? x : x.substring(0, eq)).trim();
+          if (problem.startsWith(axis + " " + key + ":")) {
+            problem = "--set " + problem.substring(axis.length() + 1);
+            break;
+          }
+        }
+        relabelled.add(problem);
+      }
+      throw new ScenarioException(relabelled);
+    }
+  }
+
   /** Every run of the grid with its scenario key, validated before anything runs. */
   public static List<Run> runs(GridFile g, List<String> extra) {
     List<Run> out = new ArrayList<>();
@@ -105,6 +132,23 @@ public final class Sweep {
       out.add(new Run(e.getKey(), e.getValue(), ScenarioKey.of(e.getValue())));
     }
     return out;
+  }
+
+  /**
+   * Refuses a sweep whose run folders cannot be written: a {@code runs/<run>/} that holds
+   * anything but result files. Checked before the store is opened, so nothing is written.
+   */
+  public static void checkFolders(List<Run> runs, Path storeDir) {
+    List<String> problems = new ArrayList<>();
+    for (Run r : runs) {
+      Path dir = runFolder(storeDir, r.name());
+      if (ResultFolder.holds(dir, r.key()) == ResultFolder.Holds.FOREIGN) {
+        problems.add(ResultFolder.refusal(dir, r.key(), true, "run " + r.name()));
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new ScenarioException(problems);
+    }
   }
 
   /** What is left to do of {@code runs} given what {@code store} holds. */
@@ -128,6 +172,7 @@ public final class Sweep {
    */
   public static ResultStore run(GridFile g, List<String> extra, int threads, Path outDir, Listener listener) {
     List<Run> runs = runs(g, extra);
+    checkFolders(runs, outDir);
     ResultStore store = ResultStore.open(outDir);
     try {
       store.warnings().forEach(listener::warning);

@@ -57,6 +57,7 @@ final class SparkSweepJob {
       throw new ScenarioException(List.of(SparkSweep.FAIL_FIRST_ATTEMPT + ": no such run in " + g.source() + ": "
           + String.join(", ", unknown.stream().sorted().toList()) + " (allowed: run names as in runs/<run>/)"));
     }
+    Sweep.checkFolders(runs, outDir);
     ResultStore store = ResultStore.open(outDir);
     Sweep.Plan p = Sweep.plan(runs, store);
     List<RunTask> todo = new ArrayList<>();
