@@ -88,7 +88,7 @@ public final class SparkSweep implements Callable<Integer> {
         err.flush();
         return BAD_INPUT;
       }
-      if (e instanceof UserError) {
+      if (e instanceof UserError || e instanceof java.io.UncheckedIOException) { // the message names the file
         err.println("error: " + e.getMessage());
         err.flush();
         return BAD_INPUT;
