@@ -57,8 +57,8 @@ final class RunCommand implements Callable<Integer> {
   /** A scenario and where it came from (a file, or the built-in default). */
   private record Sourced(Scenario scenario, String source) {}
 
-  /** A scenario to run, where it came from (for error lines), its folder and its key. */
-  private record Planned(Scenario scenario, String source, Path dir, String key) {}
+  /** A scenario to run, its folder and its key. */
+  private record Planned(Scenario scenario, Path dir, String key) {}
 
   @Override
   public Integer call() throws IOException {
@@ -110,15 +110,16 @@ final class RunCommand implements Callable<Integer> {
         }
         String first = owner.putIfAbsent(dir, e.source());
         if (first != null) {
-          problems.add(what + ": " + first + " has the same name, and one run call gives each scenario its own "
-              + "folder (got '" + s.name() + "'; allowed: a different name: in each file)");
+          problems.add(what + ": " + (first.equals(e.source()) ? "given twice" : first + " has the same name")
+              + ", and one run call gives each scenario its own folder (got '" + s.name()
+              + "'; allowed: a different name: in each file)");
           continue;
         }
         String refused = ResultFolder.refusal(dir, key, overwrite || builtIn, what);
         if (refused != null) {
           problems.add(refused);
         }
-        planned.add(new Planned(s, e.source(), dir, key));
+        planned.add(new Planned(s, dir, key));
       } catch (ScenarioException x) {
         problems.addAll(x.problems());
       }
