@@ -118,6 +118,28 @@ class ResultFoldersCliTest {
     assertThat(same.code()).as(same.err()).isZero();
   }
 
+  @Test
+  void recommendReplacesADifferentScenariosRunsOnlyWithOverwrite() throws IOException {
+    Path s = file("s.yaml", TINY);
+    Path out = dir.resolve("out");
+    String[] base = {"recommend", s.toString(), "--vary", "lb=ecmp", "--out", out.toString()};
+    assertThat(CliRunner.run(base).code()).isZero();
+    Map<String, String> first = files(out);
+    assertThat(first).containsKey("recommend-s/lb-ecmp_seed-1/scenario.key");
+    assertThat(CliRunner.run(base).code()).as("the same scenario again").isZero();
+    assertThat(files(out)).isEqualTo(first);
+    List<String> changed = new java.util.ArrayList<>(List.of(base));
+    changed.addAll(List.of("--set", "workload.size=32KiB"));
+    CliRunner.Outcome refused = CliRunner.run(changed.toArray(String[]::new));
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("error: " + s + ": run lb-ecmp_seed-1: " + out.resolve("recommend-s")
+        .resolve("lb-ecmp_seed-1") + " holds the results of a different scenario");
+    assertThat(files(out)).isEqualTo(first);
+    changed.add("--overwrite");
+    assertThat(CliRunner.run(changed.toArray(String[]::new)).code()).isZero();
+    assertThat(files(out).get("recommend-s/lb-ecmp_seed-1/summary.json")).contains("\"workload.size\" : \"32KiB\"");
+  }
+
   private static final String GRID = "name: g\nbase: {topology: {k: 4}, workload: {size: 64KiB}}\n"
       + "axes:\n  lb: [ecmp, host-spray]\n";
 
