@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 
 /** Entry point of the {@code lbsim} command. */
 @Command(name = "lbsim", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    modelTransformer = Errors.ExitCodeHelp.class,
     description = "Packet-level simulator of load balancing for AI-training collectives in Clos fabrics.",
     subcommands = {RunCommand.class, SweepCommand.class, ReproduceCommand.class, RecommendCommand.class, ReportCommand.class, ListCommand.class, CommandLine.HelpCommand.class})
 public final class Main {

@@ -2,8 +2,6 @@ package org.lbsim.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +18,8 @@ import org.lbsim.experiment.Recommender;
 import org.lbsim.experiment.RunRecord;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
+import org.lbsim.scenario.ResultFolder;
+import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioSchema;
@@ -63,6 +63,9 @@ final class RecommendCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "results folder (default: ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
+  @Option(names = "--overwrite", description = "replace run folders that hold the results of a different scenario")
+  boolean overwrite;
+
   @Override
   public Integer call() throws IOException {
     if (seeds < 1) {
@@ -76,13 +79,13 @@ final class RecommendCommand implements Callable<Integer> {
     BaseScenario source = file == null ? BaseScenario.defaults("recommend") : BaseScenario.file(file);
     String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     List<GridPoint> grid = GridPoint.expand(axes, seeds);
-    Path dir = out.resolve("recommend-" + name);
+    Path dir = ResultPaths.child(out, "recommend-" + name, (file == null ? "recommend" : file.toString()) + ": folder");
     PrintWriter err = spec.commandLine().getErr();
     err.printf("recommend: %d designs x %d seed(s) = %d runs on %d threads -> %s%n", grid.size() / seeds, seeds,
         grid.size(), threads, dir);
     err.flush();
     long t0 = System.nanoTime();
-    List<RunRecord> runs = ExperimentRunner.run(source, List.of(), grid, overrides, threads, dir, done -> {
+    List<RunRecord> runs = ExperimentRunner.run(source, List.of(), grid, overrides, threads, dir, overwrite, done -> {
       synchronized (err) {
         double s = (System.nanoTime() - t0) / 1e9;
         err.printf("  %d/%d runs done (%.0f s, ETA %.0f s)%n", done, grid.size(), s, s / done * (grid.size() - done));
@@ -90,7 +93,7 @@ final class RecommendCommand implements Callable<Integer> {
       }
     });
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
-    Files.writeString(dir.resolve("ranking.csv"), rec.table().csv(), StandardCharsets.UTF_8);
+    ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.table().csv());
     PrintWriter o = spec.commandLine().getOut();
     o.print(rec.table().render(1 + axes.size()));
     o.println();

@@ -2,18 +2,19 @@ package org.lbsim.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.lbsim.experiment.BaseScenario;
 import org.lbsim.experiment.ExperimentRunner;
 import org.lbsim.experiment.GridPoint;
 import org.lbsim.experiment.Preset;
 import org.lbsim.experiment.Presets;
 import org.lbsim.experiment.RunRecord;
 import org.lbsim.experiment.Table;
+import org.lbsim.scenario.ResultFolder;
+import org.lbsim.scenario.ResultPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,6 +46,9 @@ final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "results folder (default: ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
+  @Option(names = "--overwrite", description = "replace run folders that hold the results of a different scenario")
+  boolean overwrite;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
@@ -65,19 +69,20 @@ final class ReproduceCommand implements Callable<Integer> {
       throw new Errors.UserError("--seeds: must be >= 1, got " + n);
     }
     List<GridPoint> grid = p.grid(n);
-    Path dir = out.resolve("reproduce-" + p.name());
+    Path dir = ResultPaths.child(out, "reproduce-" + p.name(), "preset " + p.name() + ": folder");
     PrintWriter err = spec.commandLine().getErr();
     err.printf("%s: %d runs on %d threads -> %s%n", p.name(), grid.size(), threads, dir);
     err.flush();
     long t0 = System.nanoTime();
-    List<RunRecord> runs = ExperimentRunner.run(p.name(), p.base(), grid, overrides, threads, dir, done -> {
+    List<RunRecord> runs = ExperimentRunner.run(BaseScenario.defaults("preset " + p.name()), p.base(), grid, overrides,
+        threads, dir, overwrite, done -> {
       synchronized (err) {
         err.printf("  %d/%d runs done (%.0f s)%n", done, grid.size(), (System.nanoTime() - t0) / 1e9);
         err.flush();
       }
     });
     Table t = p.analysis().analyze(runs);
-    Files.writeString(dir.resolve("table.csv"), t.csv(), StandardCharsets.UTF_8);
+    ResultFolder.writeFile(dir.resolve("table.csv"), t.csv());
     o.println(p.title());
     o.println();
     o.print(t.render());

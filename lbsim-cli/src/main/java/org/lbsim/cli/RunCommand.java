@@ -6,12 +6,17 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.scenario.ResultFolder;
+import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 import picocli.CommandLine.Command;
@@ -45,22 +50,31 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "results folder (default: ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
+  @Option(names = "--overwrite", description = "replace result folders that hold the results of a different "
+      + "scenario (a rerun of the same scenario replaces its folder without this)")
+  boolean overwrite;
+
+  /** A scenario and where it came from (a file, or the built-in default). */
+  private record Sourced(Scenario scenario, String source) {}
+
+  /** A scenario to run, its folder and its key. */
+  private record Planned(Scenario scenario, Path dir, String key) {}
+
   @Override
   public Integer call() throws IOException {
-    List<Scenario> scenarios = files.isEmpty() ? defaultComparison() : readAll();
+    List<Planned> planned = plan(files.isEmpty() ? defaultComparison() : readAll());
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Path base = files.isEmpty() ? out.resolve("default-comparison") : out;
     List<RunResult> results = new ArrayList<>();
-    for (Scenario s : scenarios) {
+    for (Planned p : planned) {
+      Scenario s = p.scenario();
       err.printf("running %s ...%n", s.name());
       err.flush();
       long t0 = System.nanoTime();
       RunResult r = ScenarioRunner.run(s);
-      Path dir = base.resolve(s.name());
-      ResultWriter.write(r, dir);
+      ResultWriter.write(r, p.dir(), p.key());
       results.add(r);
-      err.printf("  done in %.1f s wall, %,d events -> %s%n", (System.nanoTime() - t0) / 1e9, r.events(), dir);
+      err.printf("  done in %.1f s wall, %,d events -> %s%n", (System.nanoTime() - t0) / 1e9, r.events(), p.dir());
       if (!r.unfinished().isEmpty()) {
         err.printf("  %d flows did not finish by run.limit_ms (all in summary.json), e.g.:%n", r.unfinished().size());
         r.unfinished().entrySet().stream().limit(5).forEach(e -> err.printf("    flow %d (%d->%d): %s%n", e.getKey(),
@@ -74,13 +88,55 @@ final class RunCommand implements Callable<Integer> {
     return results.stream().anyMatch(r -> r.unfinishedFlows() > 0) ? 3 : 0;
   }
 
+  /**
+   * Each scenario's results folder, checked before anything runs: a safe name, no two scenarios
+   * in one folder, and no folder holding a different scenario's results unless --overwrite (the
+   * built-in comparison's folders are lbsim's own and are always replaced).
+   */
+  private List<Planned> plan(List<Sourced> scenarios) {
+    boolean builtIn = files.isEmpty();
+    Path base = builtIn ? out.resolve("default-comparison") : out;
+    List<Planned> planned = new ArrayList<>();
+    Map<Path, String> owner = new LinkedHashMap<>();
+    List<String> problems = new ArrayList<>();
+    for (Sourced e : scenarios) {
+      Scenario s = e.scenario();
+      String what = e.source() + ": name";
+      try {
+        Path dir = ResultPaths.child(base, s.name(), what);
+        String key = ScenarioKey.of(s);
+        if (builtIn && planned.stream().anyMatch(p -> p.dir().equals(dir) && p.key().equals(key))) {
+          continue; // --set made two built-in variants the same scenario: it runs once
+        }
+        String first = owner.putIfAbsent(dir, e.source());
+        if (first != null) {
+          problems.add(what + ": " + (first.equals(e.source()) ? "given twice" : first + " has the same name")
+              + ", and one run call gives each scenario its own folder (got '" + s.name()
+              + "'; allowed: a different name: in each file)");
+          continue;
+        }
+        String refused = ResultFolder.refusal(dir, key, overwrite || builtIn, what);
+        if (refused != null) {
+          problems.add(refused);
+        }
+        planned.add(new Planned(s, dir, key));
+      } catch (ScenarioException x) {
+        problems.addAll(x.problems());
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new ScenarioException(problems);
+    }
+    return planned;
+  }
+
   /** Reads and validates every file before running any, so a typo costs no simulation time. */
-  private List<Scenario> readAll() {
-    List<Scenario> out = new ArrayList<>();
+  private List<Sourced> readAll() {
+    List<Sourced> out = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     for (Path f : files) {
       try {
-        out.add(ScenarioReader.read(f, overrides));
+        out.add(new Sourced(ScenarioReader.read(f, overrides), f.toString()));
       } catch (ScenarioException e) {
         problems.addAll(e.problems());
       }
@@ -91,19 +147,19 @@ final class RunCommand implements Callable<Integer> {
     return out;
   }
 
-  private List<Scenario> defaultComparison() throws IOException {
+  private List<Sourced> defaultComparison() throws IOException {
     String yaml;
     try (InputStream in = RunCommand.class.getResourceAsStream(DEFAULT_RESOURCE)) {
       yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    List<Scenario> out = new ArrayList<>();
+    List<Sourced> out = new ArrayList<>();
     for (List<String> variant : DEFAULT_VARIANTS) {
       List<String> all = new ArrayList<>(variant);
       all.addAll(overrides);
       Scenario probe = ScenarioReader.fromText(yaml, "built-in default", null, "default", all);
       String name = probe.workload().kind() + "-" + probe.lb();
       all.add("name=" + name);
-      out.add(ScenarioReader.fromText(yaml, "built-in default", null, name, all));
+      out.add(new Sourced(ScenarioReader.fromText(yaml, "built-in default", null, name, all), "built-in default"));
     }
     return out;
   }

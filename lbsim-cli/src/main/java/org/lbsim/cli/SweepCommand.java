@@ -2,8 +2,6 @@ package org.lbsim.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +14,8 @@ import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.Sweep;
 import org.lbsim.experiment.SweepSummary;
 import org.lbsim.experiment.Table;
+import org.lbsim.scenario.ResultFolder;
+import org.lbsim.scenario.ResultPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
 /** {@code lbsim sweep grid.yaml}: a resumable, parallel grid of runs and its summary table. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
     description = {"Run a grid of scenarios x seeds in parallel and summarize it.",
-        "Finished runs are appended to <out>/<grid name>/runs.jsonl; running the same command again skips them."})
+        "Finished runs are appended to <out>/<grid name>/runs.jsonl, each with its resolved scenario's key; running "
+            + "the same command again skips them, and redoes the runs whose scenario changed (docs/sweeps.md).",
+        "One sweep at a time may use a results folder: a second one is refused while the first holds its lock."})
 final class SweepCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -59,7 +61,7 @@ final class SweepCommand implements Callable<Integer> {
       throw new Errors.UserError("--threads: must be >= 1, got " + threads);
     }
     GridFile g = GridFile.read(grid);
-    Path dir = out.resolve(g.name());
+    Path dir = ResultPaths.child(out, g.name(), g.source() + ": name");
     PrintWriter err = spec.commandLine().getErr();
     boolean bar = forceBar || System.console() != null;
     Progress progress = new Progress(err, bar, g.name());
@@ -69,12 +71,13 @@ final class SweepCommand implements Callable<Integer> {
     } finally {
       progress.close();
     }
-    Table t = SweepSummary.table(g.axes(), g.grid(), store.records());
-    store.close();
-    Files.writeString(dir.resolve("summary.csv"), t.csv(), StandardCharsets.UTF_8);
-    PrintWriter o = spec.commandLine().getOut();
-    o.print(t.render(g.axes().size()));
-    o.flush();
+    try (store) { // the store's lock is held until the summary is written
+      Table t = SweepSummary.table(g.axes(), g.grid(), store.records());
+      ResultFolder.writeFile(dir.resolve("summary.csv"), t.csv());
+      PrintWriter o = spec.commandLine().getOut();
+      o.print(t.render(g.axes().size()));
+      o.flush();
+    }
     return 0;
   }
 
@@ -90,6 +93,18 @@ final class SweepCommand implements Callable<Integer> {
       this.err = err;
       this.bar = bar;
       this.name = name;
+    }
+
+    @Override
+    public synchronized void warning(String line) {
+      err.println(line);
+      err.flush();
+    }
+
+    @Override
+    public synchronized void changed(int runs) {
+      err.printf("%s: %s%n", name, Sweep.changedMessage(runs));
+      err.flush();
     }
 
     @Override

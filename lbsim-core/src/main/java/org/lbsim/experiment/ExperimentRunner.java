@@ -2,7 +2,9 @@ package org.lbsim.experiment;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -10,9 +12,12 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.scenario.ResultFolder;
+import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 
@@ -37,14 +42,45 @@ public final class ExperimentRunner {
   /** As above, on top of a scenario file's settings instead of the bare defaults. */
   public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
       int threads, Path out, IntConsumer progress) {
+    return run(source, base, grid, extra, threads, out, false, progress);
+  }
+
+  /**
+   * As above. Each run's files go to {@code out/<point name>/}, replaced as a whole; a folder
+   * that holds the results of a different scenario is replaced only when {@code overwrite}, and
+   * every scenario and folder is checked before anything runs.
+   */
+  public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
+      int threads, Path out, boolean overwrite, IntConsumer progress) {
     List<Scenario> scenarios = new ArrayList<>();
+    List<Path> dirs = new ArrayList<>();
+    List<String> keys = new ArrayList<>();
     List<String> problems = new ArrayList<>();
+    Set<Path> seen = new HashSet<>();
     for (GridPoint p : grid) {
       List<String> all = new ArrayList<>(base);
       all.addAll(p.overrides());
       all.addAll(extra);
       try {
-        scenarios.add(ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all));
+        Scenario s = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all);
+        String key = null;
+        Path dir = null;
+        if (out != null) {
+          key = ScenarioKey.of(s);
+          String what = source.source() + ": run " + p.name();
+          dir = ResultPaths.child(out, p.name(), what);
+          if (!seen.add(dir)) {
+            problems.add(what + ": two runs would write " + dir + " (got '" + p.name()
+                + "'; allowed: values that differ in letters, digits, '.', '_' or '-')");
+          }
+          String refused = ResultFolder.refusal(dir, key, overwrite, what);
+          if (refused != null) {
+            problems.add(refused);
+          }
+        }
+        scenarios.add(s);
+        dirs.add(dir);
+        keys.add(key);
       } catch (ScenarioException e) {
         problems.addAll(e.problems());
       }
@@ -62,11 +98,12 @@ public final class ExperimentRunner {
       List<Future<RunResult>> futures = new ArrayList<>();
       for (int i = 0; i < scenarios.size(); i++) {
         Scenario s = scenarios.get(i);
-        Path dir = out == null ? null : out.resolve(grid.get(i).name());
+        Path dir = dirs.get(i);
+        String key = keys.get(i);
         futures.add(pool.submit(() -> {
           RunResult r = ScenarioRunner.run(s);
           if (dir != null) {
-            ResultWriter.write(r, dir);
+            ResultWriter.write(r, dir, key);
           }
           progress.accept(done.incrementAndGet());
           return r;

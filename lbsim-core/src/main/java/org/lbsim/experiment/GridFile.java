@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
 
 /**
@@ -27,10 +28,15 @@ import org.lbsim.scenario.ScenarioException;
  * seeds: 3
  * </pre>
  *
+ * The name must be one safe folder name ({@link ResultPaths}): it names the sweep's folder.
+ *
+ * @param source the grid file, as error lines name it
+ * @param baseSource the file the base scenario comes from (the grid file, or its base_file)
  * @param baseYaml the base scenario as YAML text
  * @param baseDir folder that relative paths in the base scenario are resolved against
  */
-public record GridFile(String name, String source, String baseYaml, Path baseDir, List<Axis> axes, int seeds) {
+public record GridFile(String name, String source, String baseSource, String baseYaml, Path baseDir, List<Axis> axes,
+    int seeds) {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final List<String> KEYS = List.of("name", "base", "base_file", "axes", "seeds");
 
@@ -70,6 +76,7 @@ public record GridFile(String name, String source, String baseYaml, Path baseDir
     String stem = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     String name = root.hasNonNull("name") ? root.get("name").asText() : stem;
     String baseYaml = "";
+    String baseSource = src;
     if (root.hasNonNull("base") && root.hasNonNull("base_file")) {
       problems.add(src + ": base, base_file: give one of them, not both");
     } else if (root.hasNonNull("base")) {
@@ -87,6 +94,7 @@ public record GridFile(String name, String source, String baseYaml, Path baseDir
       try {
         baseYaml = Files.readString(bf);
         dir = bf.toAbsolutePath().getParent();
+        baseSource = bf.toString();
       } catch (IOException e) {
         problems.add(src + ": base_file: cannot read " + bf);
       }
@@ -103,13 +111,13 @@ public record GridFile(String name, String source, String baseYaml, Path baseDir
         List<String> values = new ArrayList<>();
         if (v.isArray()) {
           for (JsonNode x : v) {
-            if (x.isContainerNode()) {
+            if (x.isContainerNode() || x.isNull()) {
               problems.add(src + ": axes." + e.getKey() + ": values must be single values (got " + x + ")");
             } else {
               values.add(x.asText());
             }
           }
-        } else if (!v.isContainerNode()) {
+        } else if (!v.isContainerNode() && !v.isNull()) {
           values.add(v.asText());
         }
         if (values.isEmpty()) {
@@ -128,12 +136,14 @@ public record GridFile(String name, String source, String baseYaml, Path baseDir
         seeds = sn.asInt();
       }
     }
-    if (!name.matches("[A-Za-z0-9._-]+")) {
-      problems.add(src + ": name: invalid value (got '" + name + "'; allowed: letters, digits, '.', '_' and '-')");
+    try {
+      ResultPaths.child(Path.of("."), name, src + ": name");
+    } catch (ScenarioException e) {
+      problems.addAll(e.problems());
     }
     if (!problems.isEmpty()) {
       throw new ScenarioException(problems);
     }
-    return new GridFile(name, src, baseYaml, dir, axes, seeds);
+    return new GridFile(name, src, baseSource, baseYaml, dir, axes, seeds);
   }
 }

@@ -3,12 +3,10 @@ package org.lbsim.scenario;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,31 +24,42 @@ import org.lbsim.transport.FlowOutcome;
 
 /**
  * Writes a run's result files into a folder: {@code summary.json}, {@code flows.csv} (one row
- * per flow) and {@code ports.csv} (one row per egress port). Files are written to a temporary
- * name and moved into place, so a reader never sees half a file. Nothing time- or
- * machine-dependent goes in: the same scenario and seed give byte-identical files.
+ * per flow), {@code ports.csv} (one row per egress port), {@code queues.csv} when queues were
+ * sampled, and {@code scenario.key} when the scenario's key is given. The folder is replaced as
+ * a whole ({@link ResultFolder}): it always holds exactly one run's files, never half of them and
+ * never a file of an earlier run. Nothing time- or machine-dependent goes in: the same scenario
+ * and seed give byte-identical files.
  */
 public final class ResultWriter {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private ResultWriter() {}
 
+  /** Replaces {@code dir} with the run's files, without a scenario key. */
   public static void write(RunResult r, Path dir) {
-    write(r, dir, r.flows().size() >= FLOWS_ON_A_SECOND_THREAD);
+    write(r, dir, null);
+  }
+
+  /** Replaces {@code dir} with the run's files and {@code scenarioKey} ({@link ScenarioKey}; null = none). */
+  public static void write(RunResult r, Path dir, String scenarioKey) {
+    write(r, dir, scenarioKey, r.flows().size() >= FLOWS_ON_A_SECOND_THREAD);
   }
 
   /** As {@link #write(RunResult, Path)}, flows.csv on a second thread when {@code aside}. */
   static void write(RunResult r, Path dir, boolean aside) {
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw failure(dir, e);
-    }
+    write(r, dir, null, aside);
+  }
+
+  static void write(RunResult r, Path dir, String scenarioKey, boolean aside) {
+    ResultFolder.replace(dir, scenarioKey, tmp -> writeFiles(r, tmp, aside));
+  }
+
+  private static void writeFiles(RunResult r, Path dir, boolean aside) throws IOException {
     // flows.csv (one row per flow) is most of the writing: for 16,256 flows about 150 of 280 ms
     // in a fresh JVM, whose CSV code still runs interpreted. A run's work is done by now and the
     // files are independent, so a large one goes on a second thread while this one writes the rest.
     FutureTask<Void> flows = new FutureTask<>(() -> {
-      atomically(dir.resolve("flows.csv"), w -> writeFlows(r, w));
+      writeFile(dir.resolve("flows.csv"), w -> writeFlows(r, w));
       return null;
     });
     if (aside) {
@@ -62,10 +71,10 @@ public final class ResultWriter {
     }
     IOException failed = null;
     try {
-      atomically(dir.resolve("summary.json"), w -> JSON.writeValue(w, summary(r)));
-      atomically(dir.resolve("ports.csv"), w -> writePorts(r, w));
+      writeFile(dir.resolve("summary.json"), w -> JSON.writeValue(w, summary(r)));
+      writeFile(dir.resolve("ports.csv"), w -> writePorts(r, w));
       if (!r.queues().isEmpty()) {
-        atomically(dir.resolve("queues.csv"), w -> writeQueues(r.queues(), w));
+        writeFile(dir.resolve("queues.csv"), w -> writeQueues(r.queues(), w));
       }
     } catch (IOException e) {
       failed = e;
@@ -81,16 +90,12 @@ public final class ResultWriter {
       throw new IllegalStateException("interrupted while writing " + dir.resolve("flows.csv"), e);
     }
     if (failed != null) {
-      throw failure(dir, failed);
+      throw failed;
     }
   }
 
   /** Below this many flows, flows.csv is written on the calling thread: a thread would cost more than it saves. */
   static final int FLOWS_ON_A_SECOND_THREAD = 2_000;
-
-  private static UncheckedIOException failure(Path dir, IOException e) {
-    return new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
-  }
 
   /** Long format, one row per port and sample: time_us,port,queue_bytes (hottest port first). */
   private static void writeQueues(QueueSeries q, Writer w) throws IOException {
@@ -259,11 +264,9 @@ public final class ResultWriter {
     void write(Writer w) throws IOException;
   }
 
-  private static void atomically(Path target, Body body) throws IOException {
-    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+  private static void writeFile(Path target, Body body) throws IOException {
+    try (Writer w = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
       body.write(w);
     }
-    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.scenario.ScenarioException;
@@ -78,6 +79,161 @@ class SweepTest {
       s.append(new java.util.LinkedHashMap<>(java.util.Map.of("run", "c")));
     }
     assertThat(Files.readString(out.resolve("runs.jsonl"))).isEqualTo("{\"run\":\"a\"}\n{\"run\":\"c\"}\n");
+  }
+
+  /** Records what a sweep tells its listener. */
+  private static final class Recording implements Sweep.Listener {
+    final List<String> events = new ArrayList<>();
+    final List<String> finished = new ArrayList<>();
+
+    @Override
+    public synchronized void started(int toRun, int alreadyDone) {
+      events.add("started " + toRun + "/" + alreadyDone);
+    }
+
+    @Override
+    public synchronized void finished(String run, int n, int toRun) {
+      finished.add(run);
+    }
+
+    @Override
+    public synchronized void changed(int runs) {
+      events.add("changed " + runs);
+    }
+
+    @Override
+    public synchronized void warning(String line) {
+      events.add(line);
+    }
+  }
+
+  private static final String TWO_DESIGNS = "base: {topology: {k: 4}, workload: {size: 64KiB}}\naxes:\n"
+      + "  lb: [ecmp, host-spray]\nseeds: 2\n";
+
+  @Test
+  void aChangedSetRedoesExactlyTheRunsItChanges() throws IOException {
+    GridFile g = GridFile.read(grid(TWO_DESIGNS));
+    Path out = dir.resolve("out");
+    Recording first = new Recording();
+    Map<String, com.fasterxml.jackson.databind.JsonNode> before;
+    try (ResultStore s = Sweep.run(g, List.of(), 2, out, first)) {
+      before = s.records();
+    }
+    assertThat(before.get("lb-host-spray_seed-1").get("cct_ps").asLong())
+        .isNotEqualTo(before.get("lb-ecmp_seed-1").get("cct_ps").asLong());
+    // --set lb=ecmp turns the host-spray points into ECMP runs; the ECMP points stay as they were
+    Recording second = new Recording();
+    try (ResultStore s = Sweep.run(g, List.of("lb=ecmp"), 2, out, second)) {
+      Map<String, com.fasterxml.jackson.databind.JsonNode> after = s.records();
+      assertThat(second.events).containsExactly("changed 2", "started 2/2");
+      assertThat(second.finished).containsExactlyInAnyOrder("lb-host-spray_seed-1", "lb-host-spray_seed-2");
+      for (String seed : List.of("1", "2")) {
+        assertThat(after.get("lb-ecmp_seed-" + seed)).isEqualTo(before.get("lb-ecmp_seed-" + seed));
+        assertThat(after.get("lb-host-spray_seed-" + seed).get("cct_ps"))
+            .isEqualTo(after.get("lb-ecmp_seed-" + seed).get("cct_ps"));
+        assertThat(after.get("lb-host-spray_seed-" + seed).get("key"))
+            .isEqualTo(after.get("lb-ecmp_seed-" + seed).get("key"));
+      }
+      Table t = SweepSummary.table(g.axes(), g.grid(), after);
+      assertThat(t.rows().get(1).subList(1, t.rows().get(1).size()))
+          .as("the summary shows the new host-spray results").isEqualTo(t.rows().get(0).subList(1, t.rows().get(0).size()));
+    }
+    assertThat(Files.readString(out.resolve("runs/lb-host-spray_seed-1/summary.json"))).contains("\"lb\" : \"ecmp\"");
+    // the same command again: nothing to do
+    Recording third = new Recording();
+    Sweep.run(g, List.of("lb=ecmp"), 2, out, third).close();
+    assertThat(third.events).containsExactly("started 0/4");
+    assertThat(Files.readString(out.resolve("runs.jsonl")).lines().count()).as("2 lines superseded, none lost")
+        .isEqualTo(6);
+  }
+
+  @Test
+  void aChangedBaseScenarioRedoesEveryRun() throws IOException {
+    Path out = dir.resolve("out");
+    Sweep.run(GridFile.read(grid(TWO_DESIGNS)), List.of(), 2, out, new Recording()).close();
+    Recording edited = new Recording();
+    GridFile g = GridFile.read(grid(TWO_DESIGNS.replace("size: 64KiB", "size: 32KiB")));
+    try (ResultStore s = Sweep.run(g, List.of(), 2, out, edited)) {
+      assertThat(edited.events).containsExactly("changed 4", "started 4/0");
+      assertThat(s.records().get("lb-ecmp_seed-1").get("key").asText())
+          .isEqualTo(org.lbsim.scenario.ScenarioKey.of(Sweep.scenarios(g, List.of()).keySet().stream()
+              .filter(p -> p.name().equals("lb-ecmp_seed-1")).map(p -> Sweep.scenarios(g, List.of()).get(p))
+              .findFirst().orElseThrow()));
+    }
+  }
+
+  @Test
+  void corruptLinesAreReportedDroppedAndTheirRunsRedone() throws IOException {
+    GridFile g = GridFile.read(grid("base: {topology: {k: 4}, workload: {size: 64KiB}}\naxes:\n  lb: [ecmp]\n"
+        + "seeds: 3\n"));
+    Path out = dir.resolve("out");
+    Sweep.run(g, List.of(), 2, out, new Recording()).close();
+    Path file = out.resolve("runs.jsonl");
+    List<String> lines = new ArrayList<>(Files.readAllLines(file));
+    lines.set(1, "{\"run\":\"lb-ecmp_seed-2\",\"point\":{\"lb\":\"ec"); // cut short mid-file
+    lines.add(1, "{\"cct_ps\": 5}");
+    Files.writeString(file, String.join("\n", lines) + "\n");
+    Recording r = new Recording();
+    try (ResultStore s = Sweep.run(g, List.of(), 2, out, r)) {
+      assertThat(r.events).containsExactly(
+          "warning: " + file + ":2: not a run record (no \"run\" name); that run will be redone",
+          "warning: " + file + ":3: not a run record (not JSON); that run will be redone",
+          "started 1/2");
+      assertThat(r.finished).containsExactly("lb-ecmp_seed-2");
+      assertThat(s.records()).containsOnlyKeys("lb-ecmp_seed-1", "lb-ecmp_seed-3", "lb-ecmp_seed-2");
+    }
+    assertThat(Files.readAllLines(file)).hasSize(3).allSatisfy(l -> assertThat(l).startsWith("{\"run\":"));
+    Recording again = new Recording();
+    Sweep.run(g, List.of(), 2, out, again).close();
+    assertThat(again.events).containsExactly("started 0/3");
+  }
+
+  @Test
+  void aStoreOpenElsewhereIsRefusedAndFreedWhenClosed() throws IOException {
+    GridFile g = GridFile.read(grid(TWO_DESIGNS));
+    Path out = dir.resolve("out");
+    try (ResultStore held = ResultStore.open(out)) {
+      assertThatThrownBy(() -> Sweep.run(g, List.of(), 2, out, new Recording()))
+          .isInstanceOf(ScenarioException.class)
+          .hasMessage(out + ": another sweep is using this results store (" + out.resolve(".lock")
+              + " is locked); wait for it to finish, or give another --out");
+    }
+    Sweep.run(g, List.of(), 2, out, new Recording()).close();
+  }
+
+  @Test
+  void aLockHeldByAnotherProcessRefusesAndAKilledHolderDoesNotBlock() throws Exception {
+    Path out = dir.resolve("out");
+    String java = ProcessHandle.current().info().command().orElse("java");
+    Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), StoreHolder.class.getName(),
+        out.toString()).redirectErrorStream(true).start();
+    try {
+      String first = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine();
+      assertThat(first).isEqualTo("holding");
+      assertThatThrownBy(() -> ResultStore.open(out)).isInstanceOf(ScenarioException.class)
+          .hasMessageContaining("another sweep is using this results store");
+    } finally {
+      p.destroyForcibly(); // SIGKILL: the lock file stays, the OS lock goes
+      p.waitFor();
+    }
+    assertThat(out.resolve(".lock")).exists();
+    ResultStore.open(out).close();
+  }
+
+  @Test
+  void pointsThatNameTheSameRunAreRefused() throws IOException {
+    GridFile g = GridFile.read(grid("base: {topology: {k: 4}}\naxes:\n  workload.size: [\"64 KiB\", 64-KiB]\n"));
+    assertThatThrownBy(() -> Sweep.scenarios(g, List.of())).isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("both name the run 'workload.size-64-KiB_seed-1'");
+  }
+
+  @Test
+  void aGridNameThatIsNotOneFolderIsRefused() throws IOException {
+    for (String name : List.of("..", ".", "a/b", "x".repeat(201))) {
+      Path f = grid("name: \"" + name + "\"\nbase: {topology: {k: 4}}\naxes: {lb: [ecmp]}\n");
+      assertThatThrownBy(() -> GridFile.read(f)).isInstanceOf(ScenarioException.class)
+          .hasMessageStartingWith(f + ": name: ");
+    }
   }
 
   @Test

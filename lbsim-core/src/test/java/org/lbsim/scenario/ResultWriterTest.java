@@ -38,16 +38,45 @@ class ResultWriterTest {
   }
 
   @Test
-  void aFileInTheWayIsReportedWithTheFolder() throws IOException {
-    RunResult r = sampledRun();
+  void aRerunLeavesNoFileOfTheEarlierRun() throws IOException {
+    Path out = dir.resolve("s");
+    ResultWriter.write(sampledRun(), out, "key-1");
+    assertThat(out.resolve("queues.csv")).exists();
+    RunResult unsampled = Scenarios.run(Scenarios.of("topology.k=4", "workload.size=64KiB",
+        "metrics.queue_sample_us=0"));
+    ResultWriter.write(unsampled, out, "key-2");
+    try (var left = Files.list(out)) {
+      assertThat(left.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("summary.json", "flows.csv", "ports.csv", "scenario.key");
+    }
+    assertThat(Files.readString(out.resolve("scenario.key"))).isEqualTo("key-2\n");
+    try (var siblings = Files.list(dir)) {
+      assertThat(siblings.map(p -> p.getFileName().toString())).containsExactly("s");
+    }
+  }
+
+  @Test
+  void aFailedWriteIsReportedWithTheFolder() throws IOException {
+    Files.writeString(dir.resolve("file"), "a file where a folder must go");
+    Path out = dir.resolve("file").resolve("out");
+    assertThatThrownBy(() -> ResultWriter.write(sampledRun(), out, "k"))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessageStartingWith("cannot write results to " + out + ": ");
+  }
+
+  @Test
+  void aRunThatCannotBeWrittenLeavesTheOldFolderWhole() throws IOException {
     Path out = dir.resolve("out");
-    Files.createDirectories(out.resolve("flows.csv")); // a folder where flows.csv must go
-    for (boolean aside : new boolean[] {false, true}) {
-      assertThatThrownBy(() -> ResultWriter.write(r, out, aside))
-          .isInstanceOf(UncheckedIOException.class)
-          .hasMessageStartingWith("cannot write results to " + out + ": ");
-      assertThat(out.resolve("summary.json")).exists(); // the other files are still written
-      assertThat(out.resolve("ports.csv")).exists();
+    ResultWriter.write(sampledRun(), out, "old");
+    byte[] summary = Files.readAllBytes(out.resolve("summary.json"));
+    RunResult r = sampledRun();
+    RunResult broken = new RunResult(r.scenario(), r.settings(), r.cctPs(), r.boundPs(), r.endPs(), r.events(),
+        r.flows(), r.ports(), java.util.Map.of()); // no counters: summary.json cannot be made
+    assertThatThrownBy(() -> ResultWriter.write(broken, out, "new")).isInstanceOf(RuntimeException.class);
+    assertThat(Files.readAllBytes(out.resolve("summary.json"))).isEqualTo(summary);
+    assertThat(Files.readString(out.resolve("scenario.key"))).isEqualTo("old\n");
+    try (var siblings = Files.list(dir)) {
+      assertThat(siblings.map(p -> p.getFileName().toString())).containsExactly("out");
     }
   }
 }

@@ -5,7 +5,6 @@ import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,30 +15,31 @@ import org.lbsim.experiment.Sweep;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.ResultWriter;
 import org.lbsim.scenario.Scenario;
-import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 
 /**
  * One run of a grid, as shipped to an executor: everything needed to rebuild its scenario there
  * (the grid's classes hold {@link Path}s, which are not serializable, so the task carries text).
- * The scenario is rebuilt with exactly the arguments {@link Sweep#scenarios} uses, so a run on
+ * The scenario is rebuilt by {@link Sweep#scenario}, as {@link Sweep#scenarios} builds it, so a run on
  * an executor is the same run as in a local sweep.
  *
  * @param values the grid point's axis values, in axis order
+ * @param key the run's scenario key, computed on the driver (which reads the referenced files)
  * @param baseDir folder relative paths of the base scenario resolve against; executors must see
  *     files referenced from the scenario (e.g. {@code workload.file}) at this same path
  * @param failFirstAttempt fault injection for tests and drills: the first attempt of this run
  *     throws {@link InjectedFault} ({@code spark.lbsim.test.failFirstAttempt}, docs/spark.md)
  */
-record RunTask(String run, LinkedHashMap<String, String> values, long seed, String baseYaml, String source,
-    String baseDir, List<String> extra, boolean failFirstAttempt) implements Serializable {
+record RunTask(String run, LinkedHashMap<String, String> values, long seed, String key, String baseYaml,
+    String baseSource, String source, String baseDir, List<String> extra, boolean failFirstAttempt)
+    implements Serializable {
 
   RunTask {
     extra = List.copyOf(extra);
   }
 
-  static RunTask of(GridFile g, GridPoint p, List<String> extra, boolean failFirstAttempt) {
-    return new RunTask(p.name(), new LinkedHashMap<>(p.values()), p.seed(), g.baseYaml(), g.source(),
+  static RunTask of(GridFile g, GridPoint p, String key, List<String> extra, boolean failFirstAttempt) {
+    return new RunTask(p.name(), new LinkedHashMap<>(p.values()), p.seed(), key, g.baseYaml(), g.baseSource(), g.source(),
         g.baseDir().toString(), extra, failFirstAttempt);
   }
 
@@ -49,11 +49,9 @@ record RunTask(String run, LinkedHashMap<String, String> values, long seed, Stri
       throw new InjectedFault("injected fault (spark.lbsim.test.failFirstAttempt): first attempt of run " + run);
     }
     GridPoint p = new GridPoint(values, seed);
-    List<String> all = new ArrayList<>(p.overrides());
-    all.addAll(extra);
-    Scenario s = ScenarioReader.fromText(baseYaml, source, Path.of(baseDir), p.name(), all, source + " axis");
+    Scenario s = Sweep.scenario(baseYaml, baseSource, Path.of(baseDir), source, p, extra);
     RunResult r = ScenarioRunner.run(s);
-    return new RunOutput(run, new LinkedHashMap<>(Sweep.record(p, r)), files(r));
+    return new RunOutput(run, new LinkedHashMap<>(Sweep.record(p, key, r)), files(r));
   }
 
   /** The run's files as ResultWriter writes them, read back from a scratch folder on the executor. */

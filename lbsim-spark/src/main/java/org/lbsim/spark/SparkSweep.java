@@ -2,8 +2,6 @@ package org.lbsim.spark;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -17,6 +15,8 @@ import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.Sweep;
 import org.lbsim.experiment.SweepSummary;
 import org.lbsim.experiment.Table;
+import org.lbsim.scenario.ResultFolder;
+import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,8 +32,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "lbsim sweep --spark", mixinStandardHelpOptions = true,
     description = {"Run a grid of scenarios x seeds on Apache Spark, one simulation per task, and summarize it.",
-        "Finished runs are appended to <out>/<grid name>/runs.jsonl by the driver; running the same command again "
-            + "skips them."})
+        "Finished runs are appended to <out>/<grid name>/runs.jsonl by the driver, each with its resolved scenario's "
+            + "key; running the same command again skips them and redoes the runs whose scenario changed."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:done", "1:the Spark job failed (every run received so far is in the store; the same command "
+        + "resumes)", "2:bad input: a grid, option or results folder that cannot be used (one 'error:' line each)"})
 public final class SparkSweep implements Callable<Integer> {
   /** The fault-injection setting: comma-separated run names whose first task attempt throws. */
   static final String FAIL_FIRST_ATTEMPT = "spark.lbsim.test.failFirstAttempt";
@@ -85,7 +88,7 @@ public final class SparkSweep implements Callable<Integer> {
         err.flush();
         return BAD_INPUT;
       }
-      if (e instanceof UserError) {
+      if (e instanceof UserError || e instanceof java.io.UncheckedIOException) { // the message names the file
         err.println("error: " + e.getMessage());
         err.flush();
         return BAD_INPUT;
@@ -109,31 +112,34 @@ public final class SparkSweep implements Callable<Integer> {
         failFirst.add(run.strip());
       }
     }
-    Path dir = out.resolve(g.name());
+    Path dir = ResultPaths.child(out, g.name(), g.source() + ": name");
     PrintWriter err = spec.commandLine().getErr();
     // every run is validated and the store read before Spark is started; nothing to do, no job
     SparkSweepJob.Plan plan = SparkSweepJob.plan(g, overrides, dir, failFirst);
-    ResultStore store = plan.store();
-    Sweep.Listener progress = new ProgressLines(err, g.name());
-    progress.started(plan.todo().size(), plan.total() - plan.todo().size());
-    if (!plan.todo().isEmpty()) {
-      try (JavaSparkContext jsc = new JavaSparkContext(sc)) {
-        SparkSweepJob.run(jsc, plan, dir, progress);
-      } catch (Exception e) { // Scala code throws SparkException (checked) without declaring it
-        store.close();
-        err.println("error: the Spark job failed: " + rootMessage(e));
-        err.println("  every run received so far is in " + dir.resolve("runs.jsonl")
-            + "; the same command resumes from there");
-        err.flush();
-        return JOB_FAILED;
+    try (ResultStore store = plan.store()) { // its lock is held until the summary is written
+      ProgressLines progress = new ProgressLines(err, g.name());
+      store.warnings().forEach(progress::warning);
+      if (plan.changed() > 0) {
+        progress.changed(plan.changed());
       }
+      progress.started(plan.todo().size(), plan.total() - plan.todo().size());
+      if (!plan.todo().isEmpty()) {
+        try (JavaSparkContext jsc = new JavaSparkContext(sc)) {
+          SparkSweepJob.run(jsc, plan, dir, progress);
+        } catch (Exception e) { // Scala code throws SparkException (checked) without declaring it
+          err.println("error: the Spark job failed: " + rootMessage(e));
+          err.println("  every run received so far is in " + dir.resolve(ResultStore.FILE)
+              + "; the same command resumes from there");
+          err.flush();
+          return JOB_FAILED;
+        }
+      }
+      Table t = SweepSummary.table(g.axes(), g.grid(), store.records());
+      ResultFolder.writeFile(dir.resolve("summary.csv"), t.csv());
+      PrintWriter o = spec.commandLine().getOut();
+      o.print(t.render(g.axes().size()));
+      o.flush();
     }
-    Table t = SweepSummary.table(g.axes(), g.grid(), store.records());
-    store.close();
-    Files.writeString(dir.resolve("summary.csv"), t.csv(), StandardCharsets.UTF_8);
-    PrintWriter o = spec.commandLine().getOut();
-    o.print(t.render(g.axes().size()));
-    o.flush();
     return 0;
   }
 
@@ -198,6 +204,18 @@ public final class SparkSweep implements Callable<Integer> {
     ProgressLines(PrintWriter err, String name) {
       this.err = err;
       this.name = name;
+    }
+
+    @Override
+    public synchronized void warning(String line) {
+      err.println(line);
+      err.flush();
+    }
+
+    @Override
+    public synchronized void changed(int runs) {
+      err.printf("%s: %s%n", name, Sweep.changedMessage(runs));
+      err.flush();
     }
 
     @Override

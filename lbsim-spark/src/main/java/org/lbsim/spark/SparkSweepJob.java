@@ -5,16 +5,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.lbsim.experiment.GridFile;
-import org.lbsim.experiment.GridPoint;
 import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.Sweep;
-import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
 import scala.collection.Iterator;
 import scala.reflect.ClassTag;
@@ -33,10 +30,10 @@ import scala.runtime.BoxedUnit;
  *       every run received before that instant (plus at most a torn last line, which the next
  *       sweep cuts off and re-runs);</li>
  *   <li>runs still executing, or finished on an executor but not yet received, are not in the
- *       store and are run again when the same command is repeated — the store skips every done
- *       key, exactly like a local sweep;</li>
+ *       store and are run again when the same command is repeated — the store skips every run
+ *       it holds with the same scenario key, exactly like a local sweep;</li>
  *   <li>Spark hands the handler one result per partition, whichever attempt (retry or
- *       speculative copy) succeeds first; the sink also refuses a key that is already stored.</li>
+ *       speculative copy) succeeds first; the sink also refuses a run that is already stored.</li>
  * </ul>
  * Executors write nothing outside their own scratch folder, so they need no shared file system.
  */
@@ -44,7 +41,7 @@ final class SparkSweepJob {
   private SparkSweepJob() {}
 
   /** What a job has to do: the store (already open) and the runs not yet in it, in grid order. */
-  record Plan(String grid, ResultStore store, List<RunTask> todo, int total) {}
+  record Plan(String grid, ResultStore store, List<RunTask> todo, int total, int changed) {}
 
   /**
    * Validates every run of {@code g} (before any Spark resource is asked for), opens the store
@@ -53,21 +50,21 @@ final class SparkSweepJob {
    * @param failFirstAttempt run names whose first attempt throws (fault injection; empty normally)
    */
   static Plan plan(GridFile g, List<String> extra, Path outDir, Set<String> failFirstAttempt) {
-    Map<GridPoint, Scenario> scenarios = Sweep.scenarios(g, extra);
+    List<Sweep.Run> runs = Sweep.runs(g, extra);
     Set<String> unknown = new HashSet<>(failFirstAttempt);
-    scenarios.keySet().forEach(p -> unknown.remove(p.name()));
+    runs.forEach(r -> unknown.remove(r.name()));
     if (!unknown.isEmpty()) {
       throw new ScenarioException(List.of(SparkSweep.FAIL_FIRST_ATTEMPT + ": no such run in " + g.source() + ": "
           + String.join(", ", unknown.stream().sorted().toList()) + " (allowed: run names as in runs/<run>/)"));
     }
+    Sweep.checkFolders(runs, outDir);
     ResultStore store = ResultStore.open(outDir);
+    Sweep.Plan p = Sweep.plan(runs, store);
     List<RunTask> todo = new ArrayList<>();
-    for (GridPoint p : scenarios.keySet()) {
-      if (!store.contains(p.name())) {
-        todo.add(RunTask.of(g, p, extra, failFirstAttempt.contains(p.name())));
-      }
+    for (Sweep.Run r : p.todo()) {
+      todo.add(RunTask.of(g, r.point(), r.key(), extra, failFirstAttempt.contains(r.name())));
     }
-    return new Plan(g.name(), store, todo, scenarios.size());
+    return new Plan(g.name(), store, todo, runs.size(), p.changed());
   }
 
   /** Runs the plan's runs on {@code sc}, one task each, recording each as its result arrives. */

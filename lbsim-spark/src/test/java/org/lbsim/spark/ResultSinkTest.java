@@ -17,8 +17,13 @@ class ResultSinkTest {
   Path dir;
 
   private static RunOutput output(String run, String flows) {
+    return output(run, "k1", flows);
+  }
+
+  private static RunOutput output(String run, String key, String flows) {
     LinkedHashMap<String, Object> line = new LinkedHashMap<>();
     line.put("run", run);
+    line.put("key", key);
     line.put("cct_ps", 42L);
     LinkedHashMap<String, byte[]> files = new LinkedHashMap<>();
     files.put("flows.csv", flows.getBytes(StandardCharsets.UTF_8));
@@ -43,7 +48,7 @@ class ResultSinkTest {
       assertThat(sink.accept(output("b", "b\n"))).isTrue();
     }
     assertThat(Files.readString(dir.resolve("runs.jsonl")))
-        .isEqualTo("{\"run\":\"a\",\"cct_ps\":42}\n{\"run\":\"b\",\"cct_ps\":42}\n");
+        .isEqualTo("{\"run\":\"a\",\"key\":\"k1\",\"cct_ps\":42}\n{\"run\":\"b\",\"key\":\"k1\",\"cct_ps\":42}\n");
     assertThat(Files.readString(dir.resolve("runs/a/flows.csv"))).isEqualTo("first\n");
     assertThat(finished).containsExactly("1/2 a", "2/2 b");
   }
@@ -56,7 +61,25 @@ class ResultSinkTest {
     try (ResultStore store = ResultStore.open(dir)) {
       assertThat(new ResultSink(store, dir, Fixtures.QUIET, 1).accept(output("a", "new\n"))).isFalse();
     }
-    assertThat(Files.readString(dir.resolve("runs.jsonl"))).isEqualTo("{\"run\":\"a\",\"cct_ps\":42}\n");
+    assertThat(Files.readString(dir.resolve("runs.jsonl"))).isEqualTo("{\"run\":\"a\",\"key\":\"k1\",\"cct_ps\":42}\n");
     assertThat(Files.readString(dir.resolve("runs/a/flows.csv"))).isEqualTo("old\n");
+  }
+
+  @Test
+  void aRunOfAChangedScenarioReplacesTheFolderAndSupersedesTheLine() throws Exception {
+    try (ResultStore store = ResultStore.open(dir)) {
+      ResultSink sink = new ResultSink(store, dir, Fixtures.QUIET, 1);
+      RunOutput old = output("a", "k1", "old\n");
+      old.files().put("queues.csv", "q\n".getBytes(StandardCharsets.UTF_8));
+      assertThat(sink.accept(old)).isTrue();
+    }
+    try (ResultStore store = ResultStore.open(dir)) {
+      assertThat(new ResultSink(store, dir, Fixtures.QUIET, 1).accept(output("a", "k2", "new\n"))).isTrue();
+      assertThat(store.contains("a", "k2")).isTrue();
+      assertThat(store.contains("a", "k1")).isFalse();
+    }
+    assertThat(Files.readString(dir.resolve("runs/a/flows.csv"))).isEqualTo("new\n");
+    assertThat(Files.readString(dir.resolve("runs/a/scenario.key"))).isEqualTo("k2\n");
+    assertThat(dir.resolve("runs/a/queues.csv")).as("no file of the earlier run").doesNotExist();
   }
 }

@@ -67,6 +67,28 @@ class SparkSweepTest {
   }
 
   @Test
+  void aSparkSweepAfterAChangedSetRedoesOnlyTheChangedRuns() throws Exception {
+    Path out = dir.resolve("changed");
+    Fixtures.localSweep(grid, out);
+    Path store = out.resolve("tiny");
+    Map<String, String> before = Fixtures.lines(store.resolve("runs.jsonl"));
+    Fixtures.Capture o = new Fixtures.Capture();
+    Fixtures.Capture e = new Fixtures.Capture();
+    assertThat(SparkSweep.execute(o.writer, e.writer, grid.toString(), "--spark", "local[2]", "--set", "lb=ecmp",
+        "--out", out.toString())).as(e.toString()).isZero();
+    assertThat(e.toString()).contains("tiny: 2 runs changed since the store was written",
+        "tiny: 2 runs to do, 2 already in the store");
+    try (ResultStore s = ResultStore.open(store)) {
+      Map<String, com.fasterxml.jackson.databind.JsonNode> after = s.records();
+      for (String seed : List.of("1", "2")) {
+        assertThat(after.get("lb-host-spray_seed-" + seed).get("key"))
+            .isEqualTo(after.get("lb-ecmp_seed-" + seed).get("key"));
+        assertThat(after.get("lb-ecmp_seed-" + seed).toString()).isEqualTo(before.get("lb-ecmp_seed-" + seed));
+      }
+    }
+  }
+
+  @Test
   void aTaskThatFailsOnceIsRetriedBySparkAndRecordedExactlyOnce() throws Exception {
     Path out = dir.resolve("retry").resolve("tiny");
     String failing = "lb-host-spray_seed-1";

@@ -1,0 +1,67 @@
+package org.lbsim.scenario;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What identifies a run's results: the SHA-256 (hex) of every resolved setting of its scenario
+ * (defaults included, in schema order) except {@code name}, which only says where the files go,
+ * of the bytes of every file the scenario reads (the connection matrix of {@code workload.file}
+ * counts by its content, not by its path) and of {@link #RESULT_FORMAT}. Two scenarios with the
+ * same key give byte-identical result files; a changed setting or file gives a new key.
+ */
+public final class ScenarioKey {
+  /** The version of the result files' format; raise it when the same scenario would write different files. */
+  public static final int RESULT_FORMAT = 1;
+
+  private ScenarioKey() {}
+
+  public static String of(Scenario s) {
+    MessageDigest sha = sha256();
+    add(sha, "result-format", Integer.toString(RESULT_FORMAT));
+    for (Map.Entry<String, String> e : s.values().entrySet()) {
+      if (e.getKey().equals("name")) {
+        continue;
+      }
+      String value = e.getValue();
+      if (e.getKey().equals("workload.file") && s.workload() != null && s.workload().file() != null) {
+        value = "sha256:" + contentHash(s.workload().file());
+      }
+      add(sha, e.getKey(), value);
+    }
+    return HexFormat.of().formatHex(sha.digest());
+  }
+
+  /** Each part length-prefixed, so no two different lists of settings give the same bytes. */
+  private static void add(MessageDigest sha, String key, String value) {
+    for (String part : List.of(key, value)) {
+      byte[] b = part.getBytes(StandardCharsets.UTF_8);
+      sha.update((b.length + ":").getBytes(StandardCharsets.US_ASCII));
+      sha.update(b);
+    }
+    sha.update((byte) '\n');
+  }
+
+  private static String contentHash(Path file) {
+    try {
+      return HexFormat.of().formatHex(sha256().digest(Files.readAllBytes(file)));
+    } catch (IOException e) {
+      throw new ScenarioException(List.of(file + ": workload.file: cannot read (" + e.getMessage() + ")"));
+    }
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has SHA-256", e);
+    }
+  }
+}
