@@ -71,6 +71,21 @@ final class Errors implements IExecutionExceptionHandler {
     return INTERNAL;
   }
 
+  /**
+   * A command line picocli cannot parse (an unknown option or command, a missing or malformed
+   * value): one {@code error:} line, picocli's suggestions if it has any, and where the options
+   * are listed; exit 2.
+   */
+  static int handleParameterException(CommandLine.ParameterException e, String[] args) {
+    CommandLine cl = e.getCommandLine();
+    var err = cl.getErr();
+    err.println("error: " + e.getMessage());
+    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    err.println("run '" + cl.getCommandSpec().qualifiedName() + " --help' for the options");
+    err.flush();
+    return BAD_INPUT;
+  }
+
   /** A problem with the command's input that is not about a scenario key. */
   static final class UserError extends RuntimeException {
     private static final long serialVersionUID = 1L;

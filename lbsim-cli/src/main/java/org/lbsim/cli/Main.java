@@ -15,8 +15,14 @@ public final class Main {
 
   /** Runs the command line and returns the exit code (tests call this, not main). */
   public static int execute(String... args) {
+    return commandLine().execute(args);
+  }
+
+  /** The command line with lbsim's error handling: one {@code error:} line per problem, exit 2. */
+  static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
     cl.setExecutionExceptionHandler(new Errors());
-    return cl.execute(args);
+    cl.setParameterExceptionHandler(Errors::handleParameterException);
+    return cl;
   }
 }

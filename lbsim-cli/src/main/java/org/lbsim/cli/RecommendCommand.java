@@ -75,7 +75,7 @@ final class RecommendCommand implements Callable<Integer> {
       throw new Errors.UserError("--threads: must be >= 1, got " + threads);
     }
     List<Axis> axes = axes();
-    Map<String, String> base = baselineValues();
+    Map<String, String> base = baselineValues(axes);
     BaseScenario source = file == null ? BaseScenario.defaults("recommend") : BaseScenario.file(file);
     String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     List<GridPoint> grid = GridPoint.expand(axes, seeds);
@@ -154,14 +154,26 @@ final class RecommendCommand implements Callable<Integer> {
     return axes;
   }
 
-  private Map<String, String> baselineValues() {
+  /** The baseline's values; each must name a varied key and one of its candidate values. */
+  private Map<String, String> baselineValues(List<Axis> axes) {
     Map<String, String> m = new LinkedHashMap<>();
     for (String b : baseline.isEmpty() ? List.of("lb=ecmp") : baseline) {
       int eq = b.indexOf('=');
       if (eq <= 0) {
         throw new Errors.UserError("--baseline " + b + ": expected KEY=VALUE (e.g. lb=ecmp)");
       }
-      m.put(b.substring(0, eq).trim(), b.substring(eq + 1).trim());
+      String key = b.substring(0, eq).trim();
+      String value = b.substring(eq + 1).trim();
+      Axis axis = axes.stream().filter(a -> a.key().equals(key)).findFirst().orElse(null);
+      if (axis == null) {
+        throw new Errors.UserError("--baseline " + b + ": " + key + " is not varied (allowed: "
+            + String.join(", ", axes.stream().map(Axis::key).toList()) + ")");
+      }
+      if (!axis.values().contains(value)) {
+        throw new Errors.UserError("--baseline " + b + ": invalid value (got '" + value + "'; allowed: one of the "
+            + "candidates " + String.join(", ", axis.values()) + ")");
+      }
+      m.put(key, value);
     }
     return m;
   }

@@ -52,12 +52,18 @@ final class ReproduceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
-    if (list || name == null) {
+    if (name == null && !list) {
+      throw new Errors.UserError("reproduce: name a preset (lbsim reproduce --list shows them), e.g. lbsim reproduce fig1");
+    }
+    if (list) {
       for (Preset p : Presets.all()) {
         o.printf("  %-14s %s%n", p.name(), p.title());
       }
       o.flush();
-      return name == null && !list ? Errors.BAD_INPUT : 0;
+      return 0;
+    }
+    if (threads < 1) {
+      throw new Errors.UserError("--threads: must be >= 1, got " + threads);
     }
     Preset p = Presets.find(name);
     if (p == null) {

@@ -13,8 +13,7 @@ final class CliRunner {
   static Outcome run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = new CommandLine(new Main());
-    cl.setExecutionExceptionHandler(new Errors());
+    CommandLine cl = Main.commandLine();
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     int code = cl.execute(args);
