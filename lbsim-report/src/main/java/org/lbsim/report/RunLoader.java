@@ -37,9 +37,11 @@ final class RunLoader {
     }
     List<Path> dirs;
     try (Stream<Path> s = Files.walk(root, MAX_DEPTH)) {
-      // sorted by relative path so the same results always give the same report
+      // sorted by relative path so the same results always give the same report; folders whose
+      // name starts with '.' are a result folder's write in progress or its replaced copy
       dirs = s.filter(p -> p.getFileName().toString().equals("summary.json") && Files.isRegularFile(p))
           .map(Path::getParent)
+          .filter(d -> !inWorkFolder(root.relativize(d)))
           .sorted(Comparator.comparing(p -> root.relativize(p).toString()))
           .toList();
     } catch (IOException e) {
@@ -139,5 +141,15 @@ final class RunLoader {
     } catch (IOException | IllegalArgumentException e) {
       throw new ReportException(file + ": cannot read it (" + e.getMessage() + ")");
     }
+  }
+
+  /** A path through a folder named {@code .*}: a result folder being written, or its replaced copy. */
+  private static boolean inWorkFolder(Path relative) {
+    for (Path part : relative) {
+      if (part.toString().startsWith(".")) {
+        return true;
+      }
+    }
+    return false;
   }
 }
