@@ -24,6 +24,7 @@ import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioSchema;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -42,8 +43,8 @@ final class RecommendCommand implements Callable<Integer> {
   @Parameters(arity = "0..1", paramLabel = "FILE", description = "scenario YAML: your fabric and workload")
   Path file;
 
-  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a setting in every run (repeatable)")
-  List<String> overrides = new ArrayList<>();
+  @Mixin
+  SettingOverrides settings;
 
   @Option(names = "--vary", paramLabel = "KEY=V1,V2,...",
       description = "candidate values of a setting (repeatable; candidates are all combinations). "
@@ -57,41 +58,34 @@ final class RecommendCommand implements Callable<Integer> {
   @Option(names = "--seeds", paramLabel = "N", description = "seeds per design (default: ${DEFAULT-VALUE})")
   int seeds = 1;
 
-  @Option(names = "--threads", paramLabel = "N", description = "parallel runs (default: number of cores)")
-  int threads = Runtime.getRuntime().availableProcessors();
+  @Mixin
+  ThreadsOption parallel;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "results folder (default: ${DEFAULT-VALUE})")
-  Path out = Path.of("results");
+  @Mixin
+  ResultsOptions results;
 
-  @Option(names = "--overwrite", description = "replace run folders that hold the results of a different scenario")
-  boolean overwrite;
+  @Mixin
+  OverwriteOption replace;
 
   @Override
   public Integer call() throws IOException {
     if (seeds < 1) {
       throw new Errors.UserError("--seeds: must be >= 1, got " + seeds);
     }
-    if (threads < 1) {
-      throw new Errors.UserError("--threads: must be >= 1, got " + threads);
-    }
+    int threads = parallel.threads();
     List<Axis> axes = axes();
     Map<String, String> base = baselineValues(axes);
     BaseScenario source = file == null ? BaseScenario.defaults("recommend") : BaseScenario.file(file);
     String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     List<GridPoint> grid = GridPoint.expand(axes, seeds);
-    Path dir = ResultPaths.child(out, "recommend-" + name, (file == null ? "recommend" : file.toString()) + ": folder");
-    PrintWriter err = spec.commandLine().getErr();
-    err.printf("recommend: %d designs x %d seed(s) = %d runs on %d threads -> %s%n", grid.size() / seeds, seeds,
-        grid.size(), threads, dir);
-    err.flush();
-    long t0 = System.nanoTime();
-    List<RunRecord> runs = ExperimentRunner.run(source, List.of(), grid, overrides, threads, dir, overwrite, done -> {
-      synchronized (err) {
-        double s = (System.nanoTime() - t0) / 1e9;
-        err.printf("  %d/%d runs done (%.0f s, ETA %.0f s)%n", done, grid.size(), s, s / done * (grid.size() - done));
-        err.flush();
-      }
-    });
+    Path dir = ResultPaths.child(results.out, "recommend-" + name, (file == null ? "recommend" : file.toString()) + ": folder");
+    List<RunRecord> runs;
+    try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, "recommend")) {
+      progress.started(grid.size(), String.format("recommend: %d designs x %d seed(s) = %d runs on %d threads -> %s",
+          grid.size() / seeds, seeds, grid.size(), threads, dir));
+      runs = ExperimentRunner.run(source, List.of(), grid, settings.values, threads, dir, replace.overwrite,
+          progress.counter());
+    }
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
     ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.table().csv());
     PrintWriter o = spec.commandLine().getOut();

@@ -16,6 +16,7 @@ import org.lbsim.experiment.Table;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,17 +38,17 @@ final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--seeds", paramLabel = "N", description = "seeds per point (default: the preset's)")
   Integer seeds;
 
-  @Option(names = "--threads", paramLabel = "N", description = "parallel runs (default: number of cores)")
-  int threads = Runtime.getRuntime().availableProcessors();
+  @Mixin
+  ThreadsOption parallel;
 
-  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a setting in every run (repeatable)")
-  List<String> overrides = new ArrayList<>();
+  @Mixin
+  SettingOverrides settings;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "results folder (default: ${DEFAULT-VALUE})")
-  Path out = Path.of("results");
+  @Mixin
+  ResultsOptions results;
 
-  @Option(names = "--overwrite", description = "replace run folders that hold the results of a different scenario")
-  boolean overwrite;
+  @Mixin
+  OverwriteOption replace;
 
   @Override
   public Integer call() throws IOException {
@@ -62,9 +63,7 @@ final class ReproduceCommand implements Callable<Integer> {
       o.flush();
       return 0;
     }
-    if (threads < 1) {
-      throw new Errors.UserError("--threads: must be >= 1, got " + threads);
-    }
+    int threads = parallel.threads();
     Preset p = Presets.find(name);
     if (p == null) {
       List<String> names = Presets.all().stream().map(Preset::name).toList();
@@ -75,18 +74,13 @@ final class ReproduceCommand implements Callable<Integer> {
       throw new Errors.UserError("--seeds: must be >= 1, got " + n);
     }
     List<GridPoint> grid = p.grid(n);
-    Path dir = ResultPaths.child(out, "reproduce-" + p.name(), "preset " + p.name() + ": folder");
-    PrintWriter err = spec.commandLine().getErr();
-    err.printf("%s: %d runs on %d threads -> %s%n", p.name(), grid.size(), threads, dir);
-    err.flush();
-    long t0 = System.nanoTime();
-    List<RunRecord> runs = ExperimentRunner.run(BaseScenario.defaults("preset " + p.name()), p.base(), grid, overrides,
-        threads, dir, overwrite, done -> {
-      synchronized (err) {
-        err.printf("  %d/%d runs done (%.0f s)%n", done, grid.size(), (System.nanoTime() - t0) / 1e9);
-        err.flush();
-      }
-    });
+    Path dir = ResultPaths.child(results.out, "reproduce-" + p.name(), "preset " + p.name() + ": folder");
+    List<RunRecord> runs;
+    try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, p.name())) {
+      progress.started(grid.size(), String.format("%s: %d runs on %d threads -> %s", p.name(), grid.size(), threads, dir));
+      runs = ExperimentRunner.run(BaseScenario.defaults("preset " + p.name()), p.base(), grid, settings.values, threads,
+          dir, replace.overwrite, progress.counter());
+    }
     Table t = p.analysis().analyze(runs);
     ResultFolder.writeFile(dir.resolve("table.csv"), t.csv());
     o.println(p.title());

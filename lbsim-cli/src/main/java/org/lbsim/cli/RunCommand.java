@@ -20,7 +20,7 @@ import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,15 +44,14 @@ final class RunCommand implements Callable<Integer> {
   @Parameters(arity = "0..*", paramLabel = "FILE", description = "scenario YAML files")
   List<Path> files = new ArrayList<>();
 
-  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a setting (repeatable), e.g. --set lb=ecmp")
-  List<String> overrides = new ArrayList<>();
+  @Mixin
+  SettingOverrides settings;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "results folder (default: ${DEFAULT-VALUE})")
-  Path out = Path.of("results");
+  @Mixin
+  ResultsOptions results;
 
-  @Option(names = "--overwrite", description = "replace result folders that hold the results of a different "
-      + "scenario (a rerun of the same scenario replaces its folder without this)")
-  boolean overwrite;
+  @Mixin
+  OverwriteOption replace;
 
   /** A scenario and where it came from (a file, or the built-in default). */
   private record Sourced(Scenario scenario, String source) {}
@@ -95,7 +94,7 @@ final class RunCommand implements Callable<Integer> {
    */
   private List<Planned> plan(List<Sourced> scenarios) {
     boolean builtIn = files.isEmpty();
-    Path base = builtIn ? out.resolve("default-comparison") : out;
+    Path base = builtIn ? results.out.resolve("default-comparison") : results.out;
     List<Planned> planned = new ArrayList<>();
     Map<Path, String> owner = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
@@ -115,7 +114,7 @@ final class RunCommand implements Callable<Integer> {
               + "'; allowed: a different name: in each file)");
           continue;
         }
-        String refused = ResultFolder.refusal(dir, key, overwrite || builtIn, what);
+        String refused = ResultFolder.refusal(dir, key, replace.overwrite || builtIn, what);
         if (refused != null) {
           problems.add(refused);
         }
@@ -136,7 +135,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> problems = new ArrayList<>();
     for (Path f : files) {
       try {
-        out.add(new Sourced(ScenarioReader.read(f, overrides), f.toString()));
+        out.add(new Sourced(ScenarioReader.read(f, settings.values), f.toString()));
       } catch (ScenarioException e) {
         problems.addAll(e.problems());
       }
@@ -155,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
     List<Sourced> out = new ArrayList<>();
     for (List<String> variant : DEFAULT_VARIANTS) {
       List<String> all = new ArrayList<>(variant);
-      all.addAll(overrides);
+      all.addAll(settings.values);
       Scenario probe = ScenarioReader.fromText(yaml, "built-in default", null, "default", all);
       String name = probe.workload().kind() + "-" + probe.lb();
       all.add("name=" + name);

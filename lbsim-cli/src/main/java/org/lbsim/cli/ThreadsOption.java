@@ -1,0 +1,17 @@
+package org.lbsim.cli;
+
+import picocli.CommandLine.Option;
+
+/** {@code --threads N}: how many single-threaded runs go at once. */
+final class ThreadsOption {
+  @Option(names = "--threads", paramLabel = "N", description = "parallel runs (default: number of cores)")
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  /** The thread count, refused below 1. */
+  int threads() {
+    if (threads < 1) {
+      throw new Errors.UserError("--threads: must be >= 1, got " + threads);
+    }
+    return threads;
+  }
+}
