@@ -2,7 +2,7 @@
 # Compares two builds of the benchmark jar on one macro scenario: N alternating pairs, one
 # process at a time, pinned to one vCPU, printing each run's wall and run-thread CPU time and
 # the per-pair ratio. On a VM whose speed drifts within minutes only such pairs show a change
-# of a few percent (docs/performance.md, "A coarse ring for pacing slots").
+# of a few percent (docs/performance.md, "Noise rules").
 #   lbsim-bench/run-ab.sh 5 before.jar after.jar --set workload.size=512KiB ata-128-2MiB
 # Environment: CPU (the vCPU to pin to, default 1), JAVA (default: java on the PATH).
 set -euo pipefail

@@ -27,7 +27,7 @@ import org.openjdk.jol.vm.VM;
  * <p>Why: a large run's per-flow state does not fit in the cache, and what a visit to a flow
  * costs depends on whether its objects lie together (one block, neighbouring lines) and on how
  * many dependent loads reach them. The copying collectors decide the placement, not the code, so
- * it has to be looked at (docs/performance.md, "Session 8").
+ * it has to be looked at (docs/performance.md, "Where the time goes").
  *
  * <pre>
  * java -cp lbsim-bench/target/benchmarks.jar org.lbsim.bench.FlowLayout [--set k=v]... [--at-us T] [--flow N]... SCENARIO

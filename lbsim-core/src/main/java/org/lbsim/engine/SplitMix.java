@@ -10,7 +10,7 @@ package org.lbsim.engine;
  * proxy object, and its state cannot be read or set. A flow holds two streams that its every
  * pacing slot draws from (the spray entropy and the pacing jitter); in an all-to-all of 16,256
  * flows the proxies alone are 520 KB spread between the flows' hot fields
- * (docs/performance.md, "Session 11"). This class is one 32-byte object.
+ * (docs/performance.md, "Memory-layout rules"). This class is one 32-byte object.
  *
  * <p>The state is a 64-bit seed advanced by an odd gamma; a draw mixes the advanced seed. A
  * split draws the child's seed and gamma from the parent, as {@code SplittableRandom.split()}

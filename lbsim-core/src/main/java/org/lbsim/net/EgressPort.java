@@ -609,9 +609,9 @@ public final class EgressPort extends PortHotFields implements EventTarget {
 
   /**
    * What a delivery reads first: the port's hot fields, its cable's head packet (delivered) and
-   * the packet behind it (whose arrival the delivery schedules). Touching also the oldest waiting
-   * packet, which settle may start, measured slower (AbCompare 1.012), as did the endpoint of a
-   * packet for a host (docs/performance.md, "Session 9").
+   * the packet behind it (whose arrival the delivery schedules). Touching more (the oldest
+   * waiting packet, which settle may start, or a host packet's endpoint) is slower
+   * (docs/performance.md, "Levers measured and not kept").
    */
   @Override
   public long prefetch() {

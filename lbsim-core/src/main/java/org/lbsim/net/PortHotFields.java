@@ -23,8 +23,8 @@ abstract class PortHotFields {
   // The cable this port feeds: its packets in propagation, in order, each knowing its arrival
   // time; the port delivers its head packet to the far end (one pending event per busy cable).
   // The FIFO is a list through the packets themselves (Packet.nextOnWire), not an array: every
-  // step along it reads a packet the hop reads anyway, where a ring cost a line of the array at
-  // the head, the tail and the next start (docs/performance.md, "Session 10").
+  // step along it reads a packet the hop reads anyway, where a ring would cost a line of the
+  // array at the head, the tail and the next start (docs/performance.md, "Memory-layout rules").
   Node to;
   Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
   Packet wireHead; // the oldest packet on the cable (null: none)
