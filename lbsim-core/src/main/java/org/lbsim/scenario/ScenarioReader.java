@@ -213,7 +213,13 @@ public final class ScenarioReader {
           + "folders)");
     }
     long seed = longValue(values, "seed", Long.MIN_VALUE);
-    Profile profile = Profile.parse(choice(values, "profile"));
+    for (Setting s : ScenarioSchema.settings()) {
+      if (s.type() == Setting.Type.CHOICE && Applicability.whyNot(s.key(), values) == null) {
+        choice(values, s.key()); // every choice key, including those only the runner reads
+      }
+    }
+    String profileName = choice(values, "profile");
+    Profile profile = Profile.parse(profileName == null ? "default" : profileName);
     Topology topology = topology(values);
     TierLink[] tiers = new TierLink[3];
     String[] tierNames = {"host", "tier1", "tier2"};
@@ -750,7 +756,7 @@ public final class ScenarioReader {
   private int intValue(Map<String, String> v, String key, int min, int max) {
     String s = v.get(key);
     try {
-      long x = Long.parseLong(s.trim());
+      long x = parseInteger(s);
       if (x >= min && x <= max) {
         return (int) x;
       }
@@ -761,10 +767,21 @@ public final class ScenarioReader {
     return Integer.MIN_VALUE;
   }
 
+  /** A decimal integer in ASCII digits (Long.parseLong also takes other scripts' digits). */
+  private static long parseInteger(String s) {
+    String t = s.trim();
+    if (!INTEGER.matcher(t).matches()) {
+      throw new NumberFormatException(t);
+    }
+    return Long.parseLong(t);
+  }
+
+  private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+
   private long longValue(Map<String, String> v, String key, long min) {
     String s = v.get(key);
     try {
-      long x = Long.parseLong(s.trim());
+      long x = parseInteger(s);
       if (x >= min) {
         return x;
       }
@@ -848,6 +865,9 @@ public final class ScenarioReader {
         t = t.substring(0, t.length() - u[0].length());
         break;
       }
+    }
+    if (!NUMBER.matcher(t).matches()) {
+      return -1;
     }
     try {
       double x = Double.parseDouble(t);
