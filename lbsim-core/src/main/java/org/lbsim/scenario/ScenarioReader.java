@@ -186,6 +186,7 @@ public final class ScenarioReader {
     Map<String, String> values = values();
     for (String k : List.copyOf(conditional)) {
       if (Applicability.whyNot(k, values) != null) {
+        checkAlone(k, raw.get(k));
         raw.remove(k);
         origin.remove(k);
       }
@@ -201,6 +202,35 @@ public final class ScenarioReader {
       }
     }
     return values;
+  }
+
+  /**
+   * The checks a value of {@code key} gets without the scenario around it (its type, its choices,
+   * a design parameter's range), for a "key?" that does not apply here and is dropped.
+   */
+  private void checkAlone(String key, String value) {
+    Setting s = ScenarioSchema.get(key);
+    Map<String, String> one = Map.of(key, value);
+    Applicability.Rule rule = Applicability.of(key);
+    if (rule != null && (rule.governing().equals(List.of("lb")) || rule.governing().equals(List.of("cc")))) {
+      String design = key.substring(0, key.indexOf('.'));
+      List<Param> params = rule.governing().get(0).equals("lb") ? LbDesigns.find(design).params()
+          : CcDesigns.find(design).params();
+      for (Param p : params) {
+        if (key.equals(design + "." + p.name())) {
+          designParams(one, Map.of(design, List.of(p)), null);
+        }
+      }
+      return;
+    }
+    switch (s.type()) {
+      case INT -> intValue(one, key, Integer.MIN_VALUE);
+      case LONG -> longValue(one, key, Long.MIN_VALUE);
+      case NUMBER -> number(one, key);
+      case SIZE -> size(one, key);
+      case CHOICE -> choice(one, key);
+      default -> { }
+    }
   }
 
   private Scenario resolve() {

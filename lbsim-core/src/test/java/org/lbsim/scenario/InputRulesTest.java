@@ -94,6 +94,27 @@ class InputRulesTest {
   }
 
   @Test
+  void aKeyWithAQuestionMarkIsCheckedAlsoWhereItIsDropped() throws IOException {
+    assertThat(one("lb: ecmp\n", "reps.evs?=0")).startsWith("--set reps.evs: invalid value (got '0'; allowed: an integer "
+        + "from 1 to");
+    assertThat(one("", "sack.trigger?=often")).startsWith("--set sack.trigger: invalid value (got 'often'");
+    assertThat(one("", "buffer.red_kmin?=lots")).startsWith("--set buffer.red_kmin: invalid value (got 'lots'");
+  }
+
+  @Test
+  void gridFilesCanReadTheSameYaml() throws IOException {
+    Path g = dir.resolve("g.yaml");
+    Files.writeString(g, "base: &b {topology: {k: 4}}\naxes:\n  transport.rate_coef: [1.0, 0.50]\nseeds: 3\n");
+    var root = StrictYaml.readTree(g);
+    assertThat(root.get("seeds").isIntegralNumber()).isTrue();
+    assertThat(root.get("axes").get("transport.rate_coef").get(1).asText()).isEqualTo("0.50");
+    assertThat(root.get("base").get("topology").get("k").asInt()).isEqualTo(4);
+    Files.writeString(g, "seeds: 3\nseeds: 4\n");
+    assertThatThrownBy(() -> StrictYaml.readTree(g)).isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("g.yaml:2: seeds: duplicate key (first given on line 1");
+  }
+
+  @Test
   void keysThatApplyStillRead() throws IOException {
     assertThat(read("workload: {kind: incast, senders: 3, receiver: 2}\ntopology: {k: 4}\n").workload().senders())
         .isEqualTo(3);
