@@ -37,11 +37,14 @@ final class ListCommand implements Callable<Integer> {
       }
     }
     o.println();
-    o.println("Scenario keys (YAML sections or --set key=value):");
+    o.println("Scenario keys (YAML sections or --set key=value; a key set where it does not apply is an error,");
+    o.println("'key?=value' sets it only where it applies; see docs/input.md):");
     for (Setting s : ScenarioSchema.settings()) {
       String def = s.defaultValue().isEmpty() ? "" : " [default " + s.defaultValue() + "]";
       String choices = s.choices().isEmpty() ? "" : " {" + String.join(", ", s.choices()) + "}";
-      o.printf("  %-28s %s%s%s%n", s.key(), s.meaning(), choices, def);
+      org.lbsim.scenario.Applicability.Rule rule = org.lbsim.scenario.Applicability.of(s.key());
+      String when = rule == null ? "" : " (only when " + rule.when() + ")";
+      o.printf("  %-28s %s%s%s%s%n", s.key(), s.meaning(), choices, def, when);
     }
     o.flush();
     return 0;

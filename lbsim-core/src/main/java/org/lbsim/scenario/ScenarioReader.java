@@ -1,15 +1,8 @@
 package org.lbsim.scenario;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +21,10 @@ import org.lbsim.transport.RecoveryParams;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
  * Reads a scenario from YAML plus {@code key=value} overrides, checks every key and value
@@ -35,15 +32,29 @@ import org.lbsim.topo.Topology;
  * {@code <source>: <key>: <what is wrong> (got <value>; allowed: <what>)}.
  */
 public final class ScenarioReader {
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-
   private final String source;
   private final Path baseDir;
   private final Map<String, String> raw = new LinkedHashMap<>();
   private final Map<String, String> origin = new LinkedHashMap<>();
   private final java.util.Set<String> problems = new java.util.LinkedHashSet<>();
+  /** Keys written "key?": set only where they apply. */
+  private final java.util.Set<String> conditional = new java.util.HashSet<>();
+  /** Keys in {@link #raw} that the reader filled in, not the user. */
+  private final java.util.Set<String> defaulted = new java.util.HashSet<>();
 
   private String overrideLabel = "--set";
+  /** The connection matrix's flows when the workload is a cm file, read and checked with the scenario. */
+  private List<org.lbsim.workload.FlowSpec> cmFlows;
+
+  /** A decimal number as written in a file: no hex, no Java suffixes, no NaN or Infinity. */
+  private static final java.util.regex.Pattern NUMBER =
+      java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+  /** Hosts a fabric may have: every count derived from them stays within an int. */
+  static final long MAX_HOSTS = 1L << 24;
+  /** Payload bytes a packet may carry. */
+  static final int MAX_PAYLOAD = 1 << 20;
+  /** Header, ACK and gap bytes a packet may have. */
+  static final int MAX_HEADER = 65_535;
 
   private ScenarioReader(String source, Path baseDir) {
     this.source = source;
@@ -52,14 +63,7 @@ public final class ScenarioReader {
 
   /** Reads {@code file} and applies {@code overrides} ("key=value") on top. */
   public static Scenario read(Path file, List<String> overrides) {
-    String text;
-    try {
-      text = Files.readString(file);
-    } catch (NoSuchFileException e) {
-      throw new ScenarioException(List.of(file + ": no such file"));
-    } catch (IOException e) {
-      throw new ScenarioException(List.of(file + ": cannot read (" + e.getMessage() + ")"));
-    }
+    String text = StrictYaml.readFile(file);
     String stem = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     Path dir = file.toAbsolutePath().getParent();
     return fromText(text, file.toString(), dir, stem, overrides);
@@ -84,75 +88,80 @@ public final class ScenarioReader {
     }
     if (!r.raw.containsKey("name")) {
       r.raw.put("name", defaultName);
+      r.defaulted.add("name");
     }
     return r.resolve();
   }
 
   private void load(String yaml) {
-    JsonNode root;
-    try {
-      root = YAML.readTree(yaml);
-    } catch (JacksonException e) {
-      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-      throw new ScenarioException(List.of(source + ": not valid YAML" + where + ": " + e.getOriginalMessage()));
-    }
-    if (root == null || root.isMissingNode() || root.isNull()) {
+    Node root = StrictYaml.compose(yaml, source);
+    if (root == null || StrictYaml.isNull(root)) {
       return;
     }
-    if (!root.isObject()) {
-      throw new ScenarioException(List.of(source + ": the top level must be a mapping of keys to values"));
+    if (!(root instanceof MappingNode m)) {
+      throw new ScenarioException(List.of(source + ": the top level must be a mapping of keys to values (got "
+          + StrictYaml.describe(root) + ")"));
     }
-    flatten("", root);
+    flatten("", m);
   }
 
-  private void flatten(String prefix, JsonNode node) {
-    Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> e = it.next();
-      String key = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
-      JsonNode v = e.getValue();
-      if (v.isObject()) {
-        if (ScenarioSchema.get(key) != null || !ScenarioSchema.isSection(key)) {
-          unknownOrMisplaced(key, v.isObject() ? "a mapping" : v.toString());
-        } else {
-          flatten(key, v);
+  private void flatten(String prefix, MappingNode node) {
+    for (NodeTuple t : node.getValue()) {
+      String name = ((ScalarNode) t.getKeyNode()).getValue();
+      String key = prefix.isEmpty() ? name : prefix + "." + name;
+      Node v = t.getValueNode();
+      String plain = Applicability.unconditional(key);
+      if (ScenarioSchema.get(plain) == null && ScenarioSchema.isSection(key)) {
+        if (v instanceof MappingNode m) {
+          flatten(key, m);
+        } else if (!StrictYaml.isNull(v)) {
+          problems.add(source + ": " + key + ": expected a mapping of " + key + ".* keys (got " + StrictYaml.describe(v) + ")");
         }
-      } else if (ScenarioSchema.get(key) == null) {
-        unknownOrMisplaced(key, v.asText());
-      } else if (v.isArray()) {
-        problems.add(source + ": " + key + ": expected a single value, not a list (got " + v + ")");
+      } else if (ScenarioSchema.get(plain) == null) {
+        unknown(source + ": ", key);
+      } else if (!(v instanceof ScalarNode s)) {
+        problems.add(source + ": " + plain + ": expected a single value, not " + StrictYaml.describe(v));
       } else {
-        raw.put(key, v.isNull() ? "" : v.asText());
+        put(plain, StrictYaml.text(s), !plain.equals(key), null);
       }
     }
   }
 
-  private void unknownOrMisplaced(String key, String value) {
-    if (ScenarioSchema.get(key) != null) {
-      problems.add(source + ": " + key + ": expected a single value, not " + value);
-      return;
-    }
-    String hint = ScenarioSchema.closest(key);
-    problems.add(source + ": " + key + ": unknown key" + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+  private void unknown(String from, String key) {
+    String hint = ScenarioSchema.closest(Applicability.unconditional(key));
+    problems.add(from + StrictYaml.show(key) + ": unknown key" + (hint == null ? "" : " (did you mean '" + hint + "'?)")
         + "; run 'lbsim list' for every key");
+  }
+
+  /** Records a value the user set; {@code conditional}: only where it applies (key written "key?"). */
+  private void put(String key, String value, boolean conditional, String from) {
+    raw.put(key, value);
+    if (from == null) {
+      origin.remove(key);
+    } else {
+      origin.put(key, from);
+    }
+    if (conditional) {
+      this.conditional.add(key);
+    } else {
+      this.conditional.remove(key);
+    }
   }
 
   private void override(String assignment) {
     int eq = assignment.indexOf('=');
     if (eq <= 0) {
-      problems.add(overrideLabel + " " + assignment + ": expected key=value");
+      problems.add(overrideLabel + " " + StrictYaml.show(assignment) + ": expected key=value");
       return;
     }
-    String key = assignment.substring(0, eq).trim();
+    String written = assignment.substring(0, eq).trim();
     String value = assignment.substring(eq + 1).trim();
+    String key = Applicability.unconditional(written);
     if (ScenarioSchema.get(key) == null) {
-      String hint = ScenarioSchema.closest(key);
-      problems.add(overrideLabel + " " + key + ": unknown key" + (hint == null ? "" : " (did you mean '" + hint + "'?)")
-          + "; run 'lbsim list' for every key");
+      unknown(overrideLabel + " ", written);
       return;
     }
-    raw.put(key, value);
-    origin.put(key, overrideLabel);
+    put(key, value, !key.equals(written), overrideLabel);
   }
 
   private void failIfProblems() {
@@ -161,28 +170,96 @@ public final class ScenarioReader {
     }
   }
 
-  private Scenario resolve() {
+  private Map<String, String> values() {
     Map<String, String> values = new LinkedHashMap<>();
     for (Setting s : ScenarioSchema.settings()) {
-      String v = raw.getOrDefault(s.key(), s.defaultValue());
-      values.put(s.key(), v);
+      values.put(s.key(), raw.getOrDefault(s.key(), s.defaultValue()));
     }
+    return values;
+  }
+
+  /**
+   * Drops the keys set only where they apply ("key?") that do not, then reports every other key
+   * the user set that does not apply (see {@link Applicability}).
+   */
+  private Map<String, String> applicable() {
+    Map<String, String> values = values();
+    for (String k : List.copyOf(conditional)) {
+      if (Applicability.whyNot(k, values) != null) {
+        checkAlone(k, raw.get(k));
+        raw.remove(k);
+        origin.remove(k);
+      }
+    }
+    values = values();
+    for (String k : raw.keySet()) {
+      String why = defaulted.contains(k) ? null : Applicability.whyNot(k, values);
+      if (why != null) {
+        String from = origin.getOrDefault(k, source);
+        problems.add(from + (from.equals(source) ? ": " : " ") + k + ": does not apply, as " + why + " (got '"
+            + StrictYaml.show(raw.get(k)) + "'; allowed: only when " + Applicability.of(k).when() + "; write " + k
+            + "? to set it only where it applies)");
+      }
+    }
+    return values;
+  }
+
+  /**
+   * The checks a value of {@code key} gets without the scenario around it (its type, its choices,
+   * a design parameter's range), for a "key?" that does not apply here and is dropped.
+   */
+  private void checkAlone(String key, String value) {
+    Setting s = ScenarioSchema.get(key);
+    Map<String, String> one = Map.of(key, value);
+    Applicability.Rule rule = Applicability.of(key);
+    if (rule != null && (rule.governing().equals(List.of("lb")) || rule.governing().equals(List.of("cc")))) {
+      String design = key.substring(0, key.indexOf('.'));
+      List<Param> params = rule.governing().get(0).equals("lb") ? LbDesigns.find(design).params()
+          : CcDesigns.find(design).params();
+      for (Param p : params) {
+        if (key.equals(design + "." + p.name())) {
+          designParams(one, Map.of(design, List.of(p)), null);
+        }
+      }
+      return;
+    }
+    switch (s.type()) {
+      case INT -> intValue(one, key, Integer.MIN_VALUE);
+      case LONG -> longValue(one, key, Long.MIN_VALUE);
+      case NUMBER -> number(one, key);
+      case SIZE -> size(one, key);
+      case CHOICE -> choice(one, key);
+      default -> { }
+    }
+  }
+
+  private Scenario resolve() {
+    Map<String, String> values = applicable();
     String name = text(values, "name");
-    if (name.isBlank() || !name.matches("[A-Za-z0-9._-]+")) {
-      bad("name", name, "letters, digits, '.', '_' and '-' (it names the results folder)");
+    if (name.isBlank() || !name.matches("[A-Za-z0-9._-]+") || name.length() > 200) {
+      bad("name", name, "1 to 200 letters, digits, '.', '_' and '-' (it names the results folder)");
+    } else if (name.equals(".") || name.equals("..")) {
+      bad("name", name, "a name other than '.' and '..' (it names the results folder, and those name existing "
+          + "folders)");
     }
     long seed = longValue(values, "seed", Long.MIN_VALUE);
-    Profile profile = Profile.parse(choice(values, "profile"));
+    for (Setting s : ScenarioSchema.settings()) {
+      if (s.type() == Setting.Type.CHOICE && Applicability.whyNot(s.key(), values) == null) {
+        choice(values, s.key()); // every choice key, including those only the runner reads
+      }
+    }
+    String profileName = choice(values, "profile");
+    Profile profile = Profile.parse(profileName == null ? "default" : profileName);
     Topology topology = topology(values);
     TierLink[] tiers = new TierLink[3];
     String[] tierNames = {"host", "tier1", "tier2"};
     for (int t = 0; t < 3; t++) {
       tiers[t] = tierLink(values, tierNames[t]);
     }
-    int payload = intValue(values, "packet.payload", 1);
-    int header = intValue(values, "packet.header", 0);
-    int ack = intValue(values, "packet.ack", 1);
-    int gap = intValue(values, "packet.gap", 0);
+    int payload = intValue(values, "packet.payload", 1, MAX_PAYLOAD);
+    int header = intValue(values, "packet.header", 0, MAX_HEADER);
+    int ack = intValue(values, "packet.ack", 1, MAX_HEADER);
+    int gap = intValue(values, "packet.gap", 0, MAX_HEADER);
     long buffer = buffer(values, profile, payload, header, gap);
     WorkloadSpec workload = workload(values, topology);
     String lb = choice(values, "lb");
@@ -196,14 +273,14 @@ public final class ScenarioReader {
     String lr = choice(values, "lr");
     double rateCoef = number(values, "transport.rate_coef");
     if (!Double.isNaN(rateCoef) && !(rateCoef > 0 && rateCoef <= 1000)) {
-      bad("transport.rate_coef", values.get("transport.rate_coef"), "a number > 0");
+      bad("transport.rate_coef", values.get("transport.rate_coef"), "a number > 0 and at most 1000");
     }
     int extra = intValue(values, "transport.extra_packets", 0);
     long minRto = microsToPs(values, "transport.min_rto_us", false);
     long initialRto = microsToPs(values, "transport.initial_rto_us", false);
     double limitMs = number(values, "run.limit_ms");
     if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
-      bad("run.limit_ms", values.get("run.limit_ms"), "a positive number of milliseconds");
+      bad("run.limit_ms", values.get("run.limit_ms"), "a positive number of milliseconds up to 1e7");
     }
     checkSampleInterval(values);
     RecoveryParams recovery = lr == null ? null : recovery(values, lr);
@@ -212,10 +289,15 @@ public final class ScenarioReader {
         profile == Profile.REFERENCE);
     org.lbsim.failure.FailurePlan.parse(values, topology, this::bad); // checked here, built again by the runner
     failIfProblems();
+    long limitPs = Math.round(limitMs * Simulator.PS_PER_MS);
+    checkSerialization(values, tiers, profile == Profile.REFERENCE ? payload + header + gap : payload + header + gap,
+        limitPs);
     checkPfcHeadroom(features, topology, tiers, buffer, dataBytes, profile == Profile.REFERENCE ? 0 : gap);
     failIfProblems();
+    checkScale(values, topology, workload, tiers, payload, header, buffer, extra);
+    failIfProblems();
     return new Scenario(name, seed, profile, topology, tiers[0], tiers[1], tiers[2], buffer, ecn, payload, header, ack,
-        gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, Math.round(limitMs * Simulator.PS_PER_MS),
+        gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, limitPs,
         lbParams, recovery, features, values, ccParams, signals);
   }
 
@@ -262,7 +344,7 @@ public final class ScenarioReader {
       us = Double.NaN;
     }
     if (!(us >= 0 && us < 1e9 && (us == 0 || us * Simulator.PS_PER_US >= 1))) {
-      bad("metrics.queue_sample_us", text, "auto, 0 (off) or an interval in microseconds (at least 1e-6)");
+      bad("metrics.queue_sample_us", text, "auto, 0 (off) or an interval in microseconds from 1e-6 to below 1e9");
     }
   }
 
@@ -288,7 +370,7 @@ public final class ScenarioReader {
     if (!capText.equals("auto")) {
       cap = longValue(v, "irn.bdp_cap", 1);
       if (cap == Long.MIN_VALUE) {
-        bad("irn.bdp_cap", capText, "auto or a number of packets >= 1");
+        bad("irn.bdp_cap", capText, "auto or a number of packets from 1 to " + Long.MAX_VALUE);
       }
     }
     long low = autoOrMicros(v, "irn.rto_low_us");
@@ -423,6 +505,16 @@ public final class ScenarioReader {
     return spines;
   }
 
+  /** At most {@link #MAX_HOSTS} hosts: a * b of them, blamed on {@code key}. */
+  private boolean hostsFit(String key, long a, long b) {
+    if (a * b > MAX_HOSTS) {
+      bad(key, raw.getOrDefault(key, ScenarioSchema.get(key).defaultValue()), "a fabric of at most " + MAX_HOSTS
+          + " hosts (this one would have " + a * b + ")");
+      return false;
+    }
+    return true;
+  }
+
   private Topology topology(Map<String, String> v) {
     String kind = choice(v, "topology.kind");
     if ("rail-optimized".equals(kind)) {
@@ -430,22 +522,30 @@ public final class ScenarioReader {
       int servers = intValue(v, "topology.servers", 1);
       int rails = intValue(v, "topology.rails", 1);
       int spines = spines(v);
-      return servers > 0 && rails > 0 && spines > 0 ? new LeafSpine(servers, rails, spines) : null;
+      return servers > 0 && rails > 0 && spines > 0 && hostsFit("topology.rails", servers, rails)
+          ? new LeafSpine(servers, rails, spines) : null;
     }
     if ("leaf-spine".equals(kind)) {
       int hpl = intValue(v, "topology.hosts_per_leaf", 1);
       int leaves = intValue(v, "topology.leaves", 1);
       int spines = spines(v);
-      return hpl > 0 && leaves > 0 && spines > 0 ? new LeafSpine(hpl, leaves, spines) : null;
+      return hpl > 0 && leaves > 0 && spines > 0 && hostsFit("topology.leaves", hpl, leaves)
+          ? new LeafSpine(hpl, leaves, spines) : null;
     }
     int k = intValue(v, "topology.k", 2);
     int o = intValue(v, "topology.oversubscription", 1);
     if (k >= 2 && k % 2 != 0) {
-      bad("topology.k", v.get("topology.k"), "an even integer >= 2 (k = 8 gives 128 hosts)");
+      bad("topology.k", v.get("topology.k"), "an even integer from 2 to 256 (k = 8 gives 128 hosts)");
       return null;
     }
     if (k > 256) {
       bad("topology.k", v.get("topology.k"), "an even integer from 2 to 256");
+      return null;
+    }
+    if (k >= 2 && k <= 256 && o >= 1 && (long) o * k * k * k / 4 > MAX_HOSTS) {
+      bad("topology.oversubscription", v.get("topology.oversubscription"), "at most " + MAX_HOSTS / ((long) k * k * k / 4)
+          + " with topology.k " + k + " (a fabric has at most " + MAX_HOSTS + " hosts; this one would have "
+          + (long) o * k * k * k / 4 + ")");
       return null;
     }
     return k >= 2 && o >= 1 ? new FatTree(k, o) : null;
@@ -463,12 +563,12 @@ public final class ScenarioReader {
     if (Double.isNaN(gbps) || Double.isNaN(us)) {
       return null;
     }
-    if (!(gbps > 0 && gbps <= 1e6)) {
-      bad(rateSource, rate, "a positive link speed in Gb/s, e.g. 800");
+    if (!(gbps * 1e9 >= 0.5 && gbps <= 1e6)) {
+      bad(rateSource, rate, "a link speed from 1e-9 (1 bit/s) to 1e6 Gb/s, e.g. 800");
       return null;
     }
     if (!(us >= 0 && us <= 1e6)) {
-      bad(latSource, lat, "a latency >= 0 in microseconds, e.g. 0.5");
+      bad(latSource, lat, "a latency from 0 to 1e6 microseconds, e.g. 0.5");
       return null;
     }
     return new TierLink(Math.round(gbps * 1e9), Math.round(us * Simulator.PS_PER_US));
@@ -494,12 +594,13 @@ public final class ScenarioReader {
     int senders = intValue(v, "workload.senders", 1);
     int receiver = intValue(v, "workload.receiver", 0);
     double unit = number(v, "workload.start_unit_ps");
-    if (!Double.isNaN(unit) && !(unit > 0)) {
-      bad("workload.start_unit_ps", v.get("workload.start_unit_ps"), "a positive number of picoseconds");
+    if (!Double.isNaN(unit) && !(unit >= 1 && unit <= 1e12 && unit == Math.rint(unit))) {
+      bad("workload.start_unit_ps", v.get("workload.start_unit_ps"), "a whole number of picoseconds from 1 to 1e12");
+      unit = Double.NaN;
     }
     double jitter = number(v, "workload.start_jitter");
-    if (!Double.isNaN(jitter) && !(jitter >= 0)) {
-      bad("workload.start_jitter", v.get("workload.start_jitter"), "0 or a positive number of pacing slots");
+    if (!Double.isNaN(jitter) && !(jitter >= 0 && jitter <= 1e6)) {
+      bad("workload.start_jitter", v.get("workload.start_jitter"), "0 or a positive number of pacing slots up to 1e6");
     }
     Path file = null;
     if ("cm".equals(kind)) {
@@ -507,9 +608,15 @@ public final class ScenarioReader {
       if (f.isEmpty()) {
         problems.add(source + ": workload.file: missing; workload.kind 'cm' needs the connection-matrix file");
       } else {
-        file = baseDir == null ? Path.of(f) : baseDir.resolve(f);
-        if (!Files.isRegularFile(file)) {
+        try {
+          file = baseDir == null ? Path.of(f) : baseDir.resolve(f);
+        } catch (java.nio.file.InvalidPathException e) {
+          bad("workload.file", f, "a file path");
+        }
+        if (file != null && !Files.isRegularFile(file)) {
           bad("workload.file", f, "an existing file (looked for " + file + ")");
+        } else if (file != null && topology != null && !Double.isNaN(unit)) {
+          cmFlows = connectionMatrix(file, topology.hosts(), Math.round(unit));
         }
       }
     }
@@ -523,10 +630,8 @@ public final class ScenarioReader {
       }
     }
     String locality = choice(v, "workload.locality");
-    if ("cross-pod".equals(locality)) {
-      if (kind != null && !"permutation".equals(kind)) {
-        bad("workload.locality", locality, "any (cross-pod applies to workload.kind permutation, not " + kind + ")");
-      } else if (topology != null && !crossesPods(topology)) {
+    if ("cross-pod".equals(locality) && "permutation".equals(kind)) {
+      if (topology != null && !crossesPods(topology)) {
         bad("workload.locality", locality, "any (cross-pod needs at least 2 pods or leaves)");
       }
     }
@@ -534,6 +639,100 @@ public final class ScenarioReader {
       training(v, topology);
     }
     return new WorkloadSpec(kind, size, senders, receiver, file, unit);
+  }
+
+  /** Reads and checks the cm file now, so that no run starts before every input is known good. */
+  private List<org.lbsim.workload.FlowSpec> connectionMatrix(Path file, int hosts, long psPerUnit) {
+    try {
+      if (Files.size(file) > MAX_CM_BYTES) {
+        bad("workload.file", file.toString(), "a connection matrix of at most " + MAX_CM_BYTES / (1 << 20)
+            + " MiB (this one has " + Files.size(file) / (1 << 20) + " MiB)");
+        return null;
+      }
+      return org.lbsim.workload.ConnectionMatrix.parse(file, hosts, psPerUnit);
+    } catch (org.lbsim.workload.WorkloadFileException e) {
+      problems.add(oneLine(e.getMessage()));
+    } catch (java.io.IOException e) {
+      bad("workload.file", file.toString(), "a readable file (" + e.getMessage() + ")");
+    }
+    return null;
+  }
+
+  private static String oneLine(String s) {
+    return s.replace('\n', ' ').replace('\r', ' ');
+  }
+
+  /** A cm file larger than this is refused before it is read. */
+  static final long MAX_CM_BYTES = 1L << 30;
+
+  /**
+   * One packet (data bytes on the wire) must serialize in a whole, positive number of
+   * picoseconds within the run's time limit on every tier.
+   */
+  private void checkSerialization(Map<String, String> v, TierLink[] tiers, int packetBytes, long limitPs) {
+    String[] names = {"host", "tier1", "tier2"};
+    for (int t = 0; t < 3; t++) {
+      String key = "links." + names[t] + ".rate_gbps";
+      String rateKey = v.get(key).isEmpty() ? "links.rate_gbps" : key;
+      double ps = packetBytes * 8e12 / tiers[t].bitsPerSecond();
+      if (tiers[t].bitsPerSecond() < 1 || ps > limitPs) {
+        double minGbps = packetBytes * 8e12 / limitPs / 1e9;
+        bad(rateKey, v.get(rateKey), String.format(java.util.Locale.ROOT, "a link speed up to 1e6 Gb/s at which "
+            + "a %d B packet fits in run.limit_ms (%s ms): at least %.3g Gb/s", packetBytes, v.get("run.limit_ms").trim(),
+            minGbps));
+        return;
+      }
+    }
+  }
+
+  /**
+   * Counts that must fit in an int (flows, packets per flow) and the heap the run needs
+   * ({@link MemoryEstimate}), from the validated topology and workload.
+   */
+  private void checkScale(Map<String, String> v, Topology t, WorkloadSpec w, TierLink[] tiers, int payload, int header,
+      long buffer, int extra) {
+    long hosts = t.hosts();
+    long switchPorts;
+    if (t instanceof FatTree ft) {
+      long half = ft.half();
+      switchPorts = (long) ft.tors() * (ft.hostsPerTor() + half) + (long) ft.aggs() * ft.k() + half * half * ft.k();
+    } else {
+      LeafSpine ls = (LeafSpine) t;
+      switchPorts = (long) ls.leaves() * (ls.hostsPerLeaf() + ls.spines()) + (long) ls.spines() * ls.leaves();
+    }
+    long ports = hosts + switchPorts;
+    long flows = switch (w.kind()) {
+      case "permutation" -> hosts;
+      case "all-to-all", "ring-allgather", "ring-reducescatter" -> hosts * (hosts - 1);
+      case "ring-allreduce" -> 2 * hosts * (hosts - 1);
+      case "incast" -> w.senders();
+      case "cm" -> cmFlows == null ? 0 : cmFlows.size();
+      default -> hosts; // training: at least one flow per GPU; its jobs are built by the run
+    };
+    if (flows > Integer.MAX_VALUE) {
+      bad("workload.kind", w.kind(), "a workload of at most " + Integer.MAX_VALUE + " flows (" + w.kind() + " on " + hosts
+          + " hosts would have " + flows + ")");
+      return;
+    }
+    long perFlow = (w.sizeBytes() + payload - 1) / payload;
+    if (!w.kind().equals("cm") && !w.kind().equals("training") && perFlow + extra > Integer.MAX_VALUE) {
+      bad("workload.size", v.get("workload.size"), "at most " + Integer.MAX_VALUE + " packets per flow with "
+          + "transport.extra_packets (" + perFlow + " packets of " + payload + " B)");
+      return;
+    }
+    long workloadPackets = switch (w.kind()) {
+      case "cm" -> cmFlows == null ? 0 : cmFlows.stream().mapToLong(f -> (f.bytes() + payload - 1) / payload + extra).sum();
+      case "training" -> Long.MAX_VALUE;
+      default -> flows * (perFlow + extra);
+    };
+    double rttPs = 2.0 * t.maxHops() * Math.max(tiers[0].latencyPs(), Math.max(tiers[1].latencyPs(), tiers[2].latencyPs()));
+    double bdpPackets = tiers[0].bitsPerSecond() / 8.0 * rttPs / 1e12 / (payload + header) + 1;
+    double inFlight = (double) switchPorts * (buffer / (payload + header) + 1) + hosts * bdpPackets;
+    long packets = (long) Math.min(workloadPackets, Math.min(inFlight, Long.MAX_VALUE));
+    String refusal = new MemoryEstimate(hosts, ports, flows, packets).refusal(Runtime.getRuntime().maxMemory());
+    if (refusal != null) {
+      problems.add(source + ": " + refusal);
+    }
   }
 
   /** At least two pods (leaves) to cross. */
@@ -580,30 +779,47 @@ public final class ScenarioReader {
   }
 
   private int intValue(Map<String, String> v, String key, int min) {
-    long x = longValue(v, key, min);
-    if (x == Long.MIN_VALUE) {
-      return Integer.MIN_VALUE;
-    }
-    if (x > Integer.MAX_VALUE) {
-      bad(key, v.get(key), "an integer <= " + Integer.MAX_VALUE);
-      return Integer.MIN_VALUE;
-    }
-    return (int) x;
+    return intValue(v, key, min, Integer.MAX_VALUE);
   }
+
+  /** An integer in [min, max]; Integer.MIN_VALUE (reported) otherwise. */
+  private int intValue(Map<String, String> v, String key, int min, int max) {
+    String s = v.get(key);
+    try {
+      long x = parseInteger(s);
+      if (x >= min && x <= max) {
+        return (int) x;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    bad(key, s, "an integer from " + min + " to " + max);
+    return Integer.MIN_VALUE;
+  }
+
+  /** A decimal integer in ASCII digits (Long.parseLong also takes other scripts' digits). */
+  private static long parseInteger(String s) {
+    String t = s.trim();
+    if (!INTEGER.matcher(t).matches()) {
+      throw new NumberFormatException(t);
+    }
+    return Long.parseLong(t);
+  }
+
+  private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
 
   private long longValue(Map<String, String> v, String key, long min) {
     String s = v.get(key);
     try {
-      long x = Long.parseLong(s.trim());
-      if (x < min) {
-        bad(key, s, "an integer >= " + min);
-        return Long.MIN_VALUE;
+      long x = parseInteger(s);
+      if (x >= min) {
+        return x;
       }
-      return x;
     } catch (NumberFormatException e) {
-      bad(key, s, min == Long.MIN_VALUE ? "an integer" : "an integer >= " + min);
-      return Long.MIN_VALUE;
+      // reported below
     }
+    bad(key, s, "an integer from " + min + " to " + Long.MAX_VALUE);
+    return Long.MIN_VALUE;
   }
 
   private double number(Map<String, String> v, String key) {
@@ -612,13 +828,16 @@ public final class ScenarioReader {
 
   private double parseNumber(String key, String s) {
     try {
+      if (!NUMBER.matcher(s.trim()).matches()) {
+        throw new NumberFormatException();
+      }
       double d = Double.parseDouble(s.trim());
       if (Double.isNaN(d) || Double.isInfinite(d)) {
         throw new NumberFormatException();
       }
       return d;
     } catch (NumberFormatException e) {
-      bad(key, s, "a number");
+      bad(key, s, "a number, finite and decimal, e.g. 0.5 or 1e-3");
       return Double.NaN;
     }
   }
@@ -636,7 +855,7 @@ public final class ScenarioReader {
       us = Double.NaN;
     }
     if (!(us > 0 && us <= 1e9)) {
-      bad(key, text, "auto or a positive number of microseconds");
+      bad(key, text, "auto or a positive number of microseconds up to 1e9");
       return Long.MIN_VALUE;
     }
     return Math.round(us * Simulator.PS_PER_US);
@@ -648,7 +867,7 @@ public final class ScenarioReader {
       return -1;
     }
     if (us < 0 || (!allowZero && us == 0) || us > 1e9) {
-      bad(key, v.get(key), "a positive number of microseconds");
+      bad(key, v.get(key), "a positive number of microseconds up to 1e9");
       return -1;
     }
     return Math.round(us * Simulator.PS_PER_US);
@@ -658,8 +877,7 @@ public final class ScenarioReader {
     String s = v.get(key).trim();
     long bytes = parseSize(s);
     if (bytes <= 0) {
-      bad(key, s, bytes == 0 || s.startsWith("-") ? "a positive size, e.g. 1048576, 1MiB or 800KB"
-          : ScenarioSchema.get(key).type().describe());
+      bad(key, s, "a positive size up to 1e15 B, e.g. 1048576, 1MiB or 800KB");
       return -1;
     }
     return bytes;
@@ -678,6 +896,9 @@ public final class ScenarioReader {
         break;
       }
     }
+    if (!NUMBER.matcher(t).matches()) {
+      return -1;
+    }
     try {
       double x = Double.parseDouble(t);
       if (Double.isNaN(x) || Double.isInfinite(x) || x * mult > 1e15) {
@@ -695,6 +916,7 @@ public final class ScenarioReader {
 
   private void bad(String key, String value, String allowed) {
     String from = origin.getOrDefault(key, source);
-    problems.add(from + (from.equals(overrideLabel) ? " " : ": ") + key + ": invalid value (got '" + value + "'; allowed: " + allowed + ")");
+    problems.add(from + (from.equals(source) ? ": " : " ") + key + ": invalid value (got '" + StrictYaml.show(value)
+        + "'; allowed: " + allowed + ")");
   }
 }

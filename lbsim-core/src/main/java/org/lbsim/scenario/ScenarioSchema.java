@@ -178,13 +178,17 @@ public final class ScenarioSchema {
     sb.append("# Scenario reference\n\n");
     sb.append("Generated from the scenario schema by `./lbsim list --markdown`; a test fails when this page and the\n");
     sb.append("code disagree. Keys are dotted paths: write them nested in YAML (`topology: {k: 8}`) or flat on the\n");
-    sb.append("command line (`--set topology.k=8`). Every key is optional; defaults are the study's v2 setup.\n\n");
-    sb.append("| key | type | default | meaning |\n|---|---|---|---|\n");
+    sb.append("command line (`--set topology.k=8`). Every key is optional; defaults are the study's v2 setup.\n");
+    sb.append("A key that is set must apply to the scenario (the last column; `key?` sets it only where it applies);\n");
+    sb.append("the YAML rules, limits and memory estimate are in [input.md](input.md).\n\n");
+    sb.append("| key | type | default | meaning | applies when |\n|---|---|---|---|---|\n");
     for (Setting x : SETTINGS.values()) {
       String type = x.type() == Setting.Type.CHOICE ? String.join(" \\| ", x.choices()) : x.type().describe();
+      Applicability.Rule rule = Applicability.of(x.key());
       sb.append("| `").append(x.key()).append("` | ").append(type).append(" | ")
           .append(x.defaultValue().isEmpty() ? "—" : "`" + x.defaultValue() + "`").append(" | ")
-          .append(x.meaning().replace("|", "\\|")).append(" |\n");
+          .append(x.meaning().replace("|", "\\|")).append(" | ")
+          .append(rule == null ? "always" : rule.when().replace("|", "\\|")).append(" |\n");
     }
     return sb.toString();
   }

@@ -50,16 +50,23 @@ public final class JobKeys {
     double tflops = number("job.gpu_tflops");
     double nvlink = number("job.nvlink_gbps");
     long bucket = sizeBytes("job.bucket");
-    long computePs = v.get("job.compute_us").equals("auto") ? -1 : Math.round(number("job.compute_us") * 1e6);
+    long computePs = -1;
+    if (!v.get("job.compute_us").trim().equals("auto")) {
+      double us = number("job.compute_us");
+      if (!Double.isNaN(us) && !(us >= 0 && us <= 1e9)) {
+        bad("job.compute_us", v.get("job.compute_us"), "auto or a number of microseconds from 0 to 1e9");
+      }
+      computePs = Math.round(us * 1e6);
+    }
     int layers = v.get("job.layers").equals("auto") ? 0 : integer("job.layers", 1);
     String lp = v.get("job.layer_params").trim();
     boolean study = lp.equals(StudyFig14.KEY_VALUE);
     long layerParams = lp.equals("auto") || study ? 0 : longValue("job.layer_params");
-    if (!(tflops > 0)) {
-      bad("job.gpu_tflops", v.get("job.gpu_tflops"), "a positive number of TFLOP/s");
+    if (!Double.isNaN(tflops) && !(tflops > 0 && tflops <= 1e6)) {
+      bad("job.gpu_tflops", v.get("job.gpu_tflops"), "a positive number of TFLOP/s up to 1e6");
     }
-    if (!(nvlink > 0)) {
-      bad("job.nvlink_gbps", v.get("job.nvlink_gbps"), "a positive number of Gb/s");
+    if (!Double.isNaN(nvlink) && !(nvlink >= 1e-9 && nvlink <= 1e6)) {
+      bad("job.nvlink_gbps", v.get("job.nvlink_gbps"), "a number of Gb/s from 1e-9 to 1e6");
     }
     if (!problems.isEmpty()) {
       return null;
@@ -107,37 +114,42 @@ public final class JobKeys {
 
   private int integer(String key, int min) {
     try {
-      int x = Integer.parseInt(v.get(key).trim());
+      String t = v.get(key).trim();
+      int x = t.matches("[+-]?[0-9]+") ? Integer.parseInt(t) : -1;
       if (x >= min) {
         return x;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    bad(key, v.get(key), "an integer >= " + min);
+    bad(key, v.get(key), "an integer from " + min + " to " + Integer.MAX_VALUE);
     return min;
   }
 
   private long longValue(String key) {
     try {
-      long x = Long.parseLong(v.get(key).trim());
+      String t = v.get(key).trim();
+      long x = t.matches("[+-]?[0-9]+") ? Long.parseLong(t) : -1;
       if (x >= 1) {
         return x;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    bad(key, v.get(key), "auto, study-fig14, or a number of weights >= 1");
+    bad(key, v.get(key), "auto, study-fig14, or a number of weights from 1 to " + Long.MAX_VALUE);
     return 1;
   }
 
   private double number(String key) {
-    try {
-      return Double.parseDouble(v.get(key).trim());
-    } catch (NumberFormatException e) {
-      bad(key, v.get(key), "a number");
-      return Double.NaN;
+    String t = v.get(key).trim();
+    if (t.matches("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?")) {
+      double x = Double.parseDouble(t);
+      if (Double.isFinite(x)) {
+        return x;
+      }
     }
+    bad(key, v.get(key), "a number, finite and decimal, e.g. 0.5 or 1e-3");
+    return Double.NaN;
   }
 
   private long sizeBytes(String key) {
@@ -145,14 +157,15 @@ public final class JobKeys {
     long mult = t.endsWith("mb") ? 1_000_000 : t.endsWith("mib") ? 1 << 20 : t.endsWith("kb") ? 1000 : 1;
     String num = t.replaceAll("[a-z]+$", "");
     try {
-      long x = Math.round(Double.parseDouble(num) * mult);
-      if (x > 0) {
+      double d = Double.parseDouble(num);
+      long x = Math.round(d * mult);
+      if (x > 0 && d * mult <= 1e15 && num.matches("[0-9.eE+-]+")) {
         return x;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    bad(key, v.get(key), "a positive size, e.g. 25MB");
+    bad(key, v.get(key), "a positive size up to 1e15 B, e.g. 25MB");
     return 1;
   }
 

@@ -251,6 +251,13 @@ final class CmParser {
   }
 
   private WorkloadFileException error(String what, String got, String allowed) {
-    return new WorkloadFileException(file, lineNo, what, got, allowed);
+    return new WorkloadFileException(file, lineNo, what, shown(got), allowed);
   }
+
+  /** The offending text as messages quote it: at most {@value #SHOWN} characters. */
+  static String shown(String got) {
+    return got.codePointCount(0, got.length()) <= SHOWN ? got : got.substring(0, got.offsetByCodePoints(0, SHOWN - 3)) + "...";
+  }
+
+  private static final int SHOWN = 80;
 }

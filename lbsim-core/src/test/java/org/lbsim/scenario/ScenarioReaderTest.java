@@ -46,8 +46,8 @@ class ScenarioReaderTest {
   @Test
   void crossPodLocalityIsOnlyForPermutations() throws IOException {
     assertThat(problems("workload:\n  kind: all-to-all\n  locality: cross-pod\n")).containsExactly(dir.resolve("bad.yaml")
-        + ": workload.locality: invalid value (got 'cross-pod'; allowed: any (cross-pod applies to workload.kind "
-        + "permutation, not all-to-all))");
+        + ": workload.locality: does not apply, as workload.kind is all-to-all (got 'cross-pod'; allowed: only when "
+        + "workload.kind is permutation; write workload.locality? to set it only where it applies)");
     assertThat(problems("workload:\n  locality: nearby\n")).singleElement().asString()
         .contains("workload.locality").contains("'nearby'").contains("any, cross-pod");
     assertThat(Scenarios.of("workload.locality=cross-pod").values()).containsEntry("workload.locality", "cross-pod");

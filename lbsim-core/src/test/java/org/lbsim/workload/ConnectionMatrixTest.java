@@ -235,6 +235,12 @@ class ConnectionMatrixTest {
             + "a readable UTF-8 text file in htsim's .cm format)");
   }
 
+  @Test
+  void aLongOffendingLineIsQuotedWithAtMost80Characters() {
+    String message = errorOf("Nodes 16\n" + "x".repeat(500) + "\n");
+    assertThat(message).contains("(got '" + "x".repeat(77) + "...'").doesNotContain("x".repeat(78));
+  }
+
   private static String errorOf(String text) {
     try {
       parse(text, 4);

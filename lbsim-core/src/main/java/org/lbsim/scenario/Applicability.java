@@ -1,0 +1,157 @@
+package org.lbsim.scenario;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.lbsim.lb.LbDesign;
+import org.lbsim.lb.LbDesigns;
+import org.lbsim.lb.Param;
+import org.lbsim.transport.cc.CcDesign;
+import org.lbsim.transport.cc.CcDesigns;
+
+/**
+ * When a scenario key has an effect. A key the user sets (in the file, by {@code --set}, a grid
+ * axis or a preset) must apply to the scenario it ends up in, whatever its value: a key that
+ * does not apply is an error naming the key and what it needs, because the run would ignore it
+ * while its results echo it. A key written with a trailing {@code ?} ({@code reps.x?=4}, or
+ * {@code x?: 4} under {@code reps:}) is set only where it applies and dropped elsewhere; grids
+ * and presets that vary the design use it for one design's parameters. Keys without a rule
+ * always apply.
+ *
+ * <p>The rules follow how each key is read: the workload kinds in {@code Workloads}, the fabric
+ * shapes in {@code ScenarioReader.topology}, the failure kinds in {@code FailurePlan} and
+ * {@code FailureSetup}, the loss recoveries in {@code RecoveryParams}, a design's parameters in
+ * its {@code LbDesign} / {@code CcDesign}.
+ */
+public final class Applicability {
+  /**
+   * One rule.
+   *
+   * @param governing the keys the rule looks at
+   * @param applies whether the key applies, given every setting's value
+   * @param when the condition for people, e.g. "workload.kind is incast"
+   */
+  public record Rule(List<String> governing, Predicate<Map<String, String>> applies, String when) {}
+
+  private static final Map<String, Rule> RULES = build();
+
+  private Applicability() {}
+
+  private static Map<String, Rule> build() {
+    Map<String, Rule> m = new LinkedHashMap<>();
+    Rule sized = is("workload.kind", false, "cm", "training");
+    m.put("workload.size", new Rule(sized.governing(), sized.applies(),
+        "workload.kind is not cm or training (a cm file and the training jobs give every flow's size)"));
+    m.put("workload.senders", is("workload.kind", true, "incast"));
+    m.put("workload.receiver", is("workload.kind", true, "incast"));
+    m.put("workload.file", is("workload.kind", true, "cm"));
+    m.put("workload.start_unit_ps", is("workload.kind", true, "cm"));
+    m.put("workload.locality", is("workload.kind", true, "permutation"));
+    m.put("workload.start_jitter", is("workload.kind", false, "training"));
+    Rule training = is("workload.kind", true, "training");
+    for (Setting s : TrainingSchema.settings()) {
+      m.put(s.key(), training);
+    }
+    m.put("job.bucket", new Rule(List.of("workload.kind", "job.sharding"),
+        v -> v.get("workload.kind").equals("training") && v.get("job.sharding").equals("ddp"),
+        "workload.kind is training and job.sharding is ddp"));
+    m.put("topology.k", is("topology.kind", true, "fat-tree"));
+    m.put("topology.oversubscription", is("topology.kind", true, "fat-tree"));
+    m.put("topology.hosts_per_leaf", is("topology.kind", true, "leaf-spine"));
+    m.put("topology.leaves", is("topology.kind", true, "leaf-spine"));
+    m.put("topology.spines", is("topology.kind", true, "leaf-spine", "rail-optimized"));
+    m.put("topology.servers", is("topology.kind", true, "rail-optimized"));
+    m.put("topology.rails", is("topology.kind", true, "rail-optimized"));
+    m.put("buffer.bytes", new Rule(List.of("buffer.packets"), v -> v.get("buffer.packets").isEmpty(),
+        "buffer.packets is not set (buffer.packets gives the buffer in packets instead)"));
+    for (String k : List.of("buffer.red_kmin", "buffer.red_kmax", "buffer.red_pmax")) {
+      m.put(k, is("buffer.red", true, "on"));
+    }
+    for (String k : List.of("buffer.pfc_xoff_packets", "buffer.pfc_xon_packets")) {
+      m.put(k, is("buffer.pfc", true, "on"));
+    }
+    for (String k : List.of("buffer.trim_victim", "buffer.trim_return")) {
+      m.put(k, is("buffer.trimming", false, "off"));
+    }
+    for (String k : List.of("loss.burst_us", "loss.period_us")) {
+      m.put(k, new Rule(List.of("loss.flaky_links"), v -> !v.get("loss.flaky_links").trim().matches("0+"),
+          "loss.flaky_links is at least 1"));
+    }
+    m.put("packet.ack", is("profile", true, "default"));
+    for (Setting s : failureKeys()) {
+      if (!s.key().equals("failures.kind")) {
+        m.put(s.key(), is("failures.kind", false, "none"));
+      }
+    }
+    m.put("failures.switches", is("failures.kind", true, "drop", "hold"));
+    m.put("failures.capacity", is("failures.kind", true, "degraded"));
+    m.put("failures.burst_us", is("failures.kind", true, "flaky"));
+    m.put("failures.period_us", is("failures.kind", true, "flaky"));
+    for (String k : List.of("sack.threshold", "sack.trigger", "sack.fast_retransmit")) {
+      m.put(k, is("lr", true, "sack"));
+    }
+    m.put("sack.dupacks", new Rule(List.of("lr", "sack.trigger"),
+        v -> v.get("lr").equals("sack") && !v.get("sack.trigger").equals("beyond"),
+        "lr is sack and sack.trigger is dupacks or newreno"));
+    for (String k : List.of("irn.bdp_cap", "irn.rto_low_us", "irn.rto_high_us", "irn.low_packets")) {
+      m.put(k, is("lr", true, "irn"));
+    }
+    for (LbDesign d : LbDesigns.all()) {
+      for (Param p : d.params()) {
+        m.put(d.name() + "." + p.name(), is("lb", true, d.name()));
+      }
+    }
+    for (CcDesign d : CcDesigns.all()) {
+      for (Param p : d.params()) {
+        m.put(d.name() + "." + p.name(), is("cc", true, d.name()));
+      }
+    }
+    return m;
+  }
+
+  private static List<Setting> failureKeys() {
+    List<Setting> s = new java.util.ArrayList<>();
+    FailureKeys.addTo(s);
+    return s;
+  }
+
+  /** A rule on one choice key: it applies when the key is ({@code among}) or is not one of {@code values}. */
+  private static Rule is(String key, boolean among, String... values) {
+    List<String> vs = List.of(values);
+    String list = vs.size() == 1 ? vs.get(0) : String.join(", ", vs.subList(0, vs.size() - 1)) + " or " + vs.get(vs.size() - 1);
+    return new Rule(List.of(key), v -> vs.contains(v.get(key)) == among, key + (among ? " is " : " is not ") + list);
+  }
+
+  /** The rule of {@code key}; null when it always applies. */
+  public static Rule of(String key) {
+    return RULES.get(key);
+  }
+
+  /** "reps.x" for "reps.x?" (set only where it applies), else the key itself. */
+  public static String unconditional(String key) {
+    return key.endsWith("?") ? key.substring(0, key.length() - 1) : key;
+  }
+
+  /**
+   * Why {@code key} does not apply with these settings (every key's value, defaults included),
+   * e.g. "workload.kind is cm"; null when it applies, or when a key the rule looks at holds an
+   * invalid choice (that choice is reported on its own).
+   */
+  public static String whyNot(String key, Map<String, String> values) {
+    Rule r = RULES.get(key);
+    if (r == null) {
+      return null;
+    }
+    StringBuilder now = new StringBuilder();
+    for (String g : r.governing()) {
+      Setting s = ScenarioSchema.get(g);
+      String v = values.get(g);
+      if (s.type() == Setting.Type.CHOICE && !s.choices().contains(v)) {
+        return null;
+      }
+      now.append(now.length() == 0 ? "" : " and ").append(g).append(v.isEmpty() ? " is not set" : " is " + v);
+    }
+    return r.applies().test(values) ? null : now.toString();
+  }
+}

@@ -1,0 +1,61 @@
+package org.lbsim.scenario;
+
+import java.util.Locale;
+
+/**
+ * The heap a run needs, estimated before it is built so that a scenario too large for the JVM
+ * is refused with one line instead of running out of memory part-way. The estimate counts the
+ * objects that grow with the scenario, at their sizes on a 64-bit JVM with compressed
+ * references:
+ *
+ * <ul>
+ *   <li>a flow: its block of sender, receiver, recovery, path policy and rate objects (312 B for
+ *       the reference designs, measured with JOL in lbsim-bench's FlowLayout), its
+ *       {@code FlowSpec} (48 B) and {@code FlowOutcome} (56 B), and a reference in each list
+ *       that holds them: {@value #FLOW_BYTES} B;
+ *   <li>a port ({@code EgressPort} with its hot fields, configuration, statistics and name): {@value #PORT_BYTES} B;
+ *   <li>a host (host, NIC gate, transport tables): {@value #HOST_BYTES} B;
+ *   <li>a packet in flight: {@value #PACKET_BYTES} B; at most every port's buffer full plus every
+ *       host link's bandwidth-delay product, and never more than the workload's packets;
+ *   <li>{@value #FIXED_BYTES} B for the simulator itself.
+ * </ul>
+ *
+ * @param hosts fabric hosts
+ * @param ports egress ports (switch ports and host NICs)
+ * @param flows flows of the workload
+ * @param packets packets in flight at most
+ */
+public record MemoryEstimate(long hosts, long ports, long flows, long packets) {
+  static final long FLOW_BYTES = 448;
+  static final long PORT_BYTES = 640;
+  static final long HOST_BYTES = 512;
+  static final long PACKET_BYTES = 104;
+  static final long FIXED_BYTES = 64L << 20;
+
+  /** Estimated heap bytes of the run (saturating at Long.MAX_VALUE). */
+  public long bytes() {
+    double b = FIXED_BYTES + (double) hosts * HOST_BYTES + (double) ports * PORT_BYTES + (double) flows * FLOW_BYTES
+        + (double) packets * PACKET_BYTES;
+    return b >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) b;
+  }
+
+  /**
+   * The refusal when the run does not fit in {@code maxHeap} bytes, else null. The heap must
+   * hold the estimate plus a quarter for the collector's room.
+   */
+  public String refusal(long maxHeap) {
+    double need = bytes() * 1.25;
+    if (need <= maxHeap) {
+      return null;
+    }
+    long suggest = (long) Math.ceil(need / (1L << 30)) + 1;
+    return "the scenario needs about " + gib(need) + " GiB (" + hosts + " hosts, " + flows + " flows, " + ports
+        + " ports); this JVM has " + gib(maxHeap) + " GiB: run with LBSIM_JAVA_OPTS=-Xmx" + suggest
+        + "g or make it smaller";
+  }
+
+  private static String gib(double bytes) {
+    double g = bytes / (1L << 30);
+    return g >= 10_000 ? String.format(Locale.ROOT, "%.3g", g) : String.format(Locale.ROOT, "%.1f", g);
+  }
+}
