@@ -18,6 +18,7 @@ import org.lbsim.experiment.Recommender;
 import org.lbsim.experiment.RunRecord;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
+import org.lbsim.scenario.Applicability;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
@@ -109,7 +110,7 @@ final class RecommendCommand implements Callable<Integer> {
         throw new Errors.UserError("--vary " + v + ": expected KEY=V1,V2,... (e.g. lb=ecmp,ofan)");
       }
       String key = v.substring(0, eq).trim();
-      if (ScenarioSchema.get(key) == null) {
+      if (ScenarioSchema.get(Applicability.unconditional(key)) == null) {
         throw new Errors.UserError("--vary " + v + ": unknown key '" + key + "' (see lbsim list)");
       }
       List<String> values = Arrays.stream(v.substring(eq + 1).split(",")).map(String::trim).filter(s -> !s.isEmpty())
@@ -136,7 +137,8 @@ final class RecommendCommand implements Callable<Integer> {
       axes.add(new Axis(e.getKey(), e.getValue()));
       for (String value : e.getValue()) {
         try { // each value on its own, so a bad one is named as coming from --vary
-          ScenarioReader.fromText("", "recommend", null, "check", List.of(e.getKey() + "=" + value), "--vary");
+          String where = e.getKey().endsWith("?") ? "=" : "?="; // checked alone: set only where it applies
+          ScenarioReader.fromText("", "recommend", null, "check", List.of(e.getKey() + where + value), "--vary");
         } catch (ScenarioException x) {
           problems.addAll(x.problems());
         }

@@ -17,6 +17,7 @@ import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.SeedRules;
 import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
@@ -52,6 +53,8 @@ public final class ExperimentRunner {
    */
   public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
       int threads, Path out, boolean overwrite, IntConsumer progress) {
+    List<String> axes = grid.isEmpty() ? List.of() : List.copyOf(grid.get(0).values().keySet());
+    SeedRules.check(source.source(), axes, (int) grid.stream().mapToLong(GridPoint::seed).distinct().count(), extra);
     List<Scenario> scenarios = new ArrayList<>();
     List<Path> dirs = new ArrayList<>();
     List<String> keys = new ArrayList<>();

@@ -1,12 +1,10 @@
 package org.lbsim.experiment;
 
-import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -50,17 +48,7 @@ public record GridFile(String name, String source, String baseSource, String bas
 
   public static GridFile read(Path file) {
     String src = file.toString();
-    JsonNode root;
-    try {
-      root = YAML.readTree(Files.readString(file));
-    } catch (NoSuchFileException e) {
-      throw new ScenarioException(List.of(src + ": no such file"));
-    } catch (JacksonException e) {
-      String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-      throw new ScenarioException(List.of(src + ": not valid YAML" + where + ": " + e.getOriginalMessage()));
-    } catch (IOException e) {
-      throw new ScenarioException(List.of(src + ": cannot read (" + e.getMessage() + ")"));
-    }
+    JsonNode root = org.lbsim.scenario.StrictYaml.readTree(file);
     List<String> problems = new ArrayList<>();
     if (root == null || !root.isObject()) {
       throw new ScenarioException(List.of(src + ": the top level must be a mapping with 'base' and 'axes'"));
@@ -83,6 +71,10 @@ public record GridFile(String name, String source, String baseSource, String bas
       if (!root.get("base").isObject()) {
         problems.add(src + ": base: expected a mapping of scenario keys (got " + root.get("base") + ")");
       } else {
+        if (root.get("base").has("seed")) {
+          problems.add(src + ": base.seed: a grid's seeds come from 'seeds: N', which would replace it (got '"
+              + root.get("base").get("seed").asText() + "'; allowed: no seed in the base; set seeds instead)");
+        }
         try {
           baseYaml = YAML.writeValueAsString(root.get("base"));
         } catch (IOException e) {
@@ -95,6 +87,11 @@ public record GridFile(String name, String source, String baseSource, String bas
         baseYaml = Files.readString(bf);
         dir = bf.toAbsolutePath().getParent();
         baseSource = bf.toString();
+        JsonNode base = org.lbsim.scenario.StrictYaml.readTree(bf);
+        if (base.has("seed")) {
+          problems.add(bf + ": seed: the grid " + src + " runs seeds 1..N from its 'seeds: N', which would replace it "
+              + "(got '" + base.get("seed").asText() + "'; allowed: no seed in a grid's base file)");
+        }
       } catch (IOException e) {
         problems.add(src + ": base_file: cannot read " + bf);
       }

@@ -16,6 +16,7 @@ import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.SeedRules;
 import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
@@ -75,6 +76,7 @@ public final class Sweep {
 
   /** Every scenario of the grid, validated before anything runs. */
   public static Map<GridPoint, Scenario> scenarios(GridFile g, List<String> extra) {
+    SeedRules.check(g.source(), g.axes().stream().map(Axis::key).toList(), g.seeds(), extra);
     Map<GridPoint, Scenario> out = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     Map<String, GridPoint> byName = new LinkedHashMap<>();
