@@ -72,6 +72,11 @@ class BadInputCorpusTest {
   }
 
   @Test
+  void theCorpusHoldsAtLeast200Cases() {
+    assertThat(cases()).hasSizeGreaterThanOrEqualTo(200);
+  }
+
+  @Test
   void caseNamesAreUnique() {
     Set<String> seen = new HashSet<>();
     for (Case c : cases()) {
