@@ -94,6 +94,15 @@ final class DupAckRecovery extends Retransmission {
   }
 
   @Override
+  boolean hasPacketToSend() {
+    if (complete()) {
+      return false;
+    }
+    int r = resend.nextSetBit(cum);
+    return (r >= 0 && r <= next) || next < target;
+  }
+
+  @Override
   public void onSent(long seq, int entropy, long nowPs) {
     int s = (int) seq;
     if (choseResend) {

@@ -28,6 +28,11 @@ final class GoBackN extends Retransmission {
   }
 
   @Override
+  boolean hasPacketToSend() {
+    return !complete() && next < target;
+  }
+
+  @Override
   public void onSent(long seq, int entropy, long nowPs) {
     if (highestSent < cum) {
       lastProgressPs = nowPs; // first outstanding packet starts the timer

@@ -91,6 +91,11 @@ final class SelectiveRepeat extends Retransmission {
   }
 
   @Override
+  boolean hasPacketToSend() {
+    return !complete() && (pending > 0 || (nextNew < target && inFlight() < inFlightCap));
+  }
+
+  @Override
   public long inFlight(long nowPs) {
     return inFlight();
   }
