@@ -7,6 +7,7 @@ import java.util.Map;
 import org.lbsim.engine.Simulator;
 import org.lbsim.failure.FailurePlan;
 import org.lbsim.failure.FailureSetup;
+import org.lbsim.failure.WhyUnfinished;
 import org.lbsim.lb.LbContext;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
@@ -185,11 +186,8 @@ public final class ScenarioRunner {
       counters.put("failure_drops", failures.packetsLost());
       counters.put("held_at_end", failures.packetsHeld());
     }
-    for (FlowOutcome f : outcomes) {
-      if (!f.finished()) {
-        unfinished.put(f.id(), failures.whyUnfinished(f));
-      }
-    }
+    unfinished.putAll(new WhyUnfinished(transport, all, failures, s.portFeatures().randomLossRate(),
+        s.portFeatures().flakyLinks(), s.values().get("run.limit_ms")).reasons(outcomes, end));
     return new RunResult(s.name(), s.values(), cct, bound(fabric, flows, format, s.extraPackets(), rhoMax), end,
         sim.eventsRun(), outcomes, ports, counters, unfinished);
   }

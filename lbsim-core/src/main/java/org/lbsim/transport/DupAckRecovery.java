@@ -94,6 +94,11 @@ final class DupAckRecovery extends Retransmission {
   }
 
   @Override
+  public long unacknowledged() {
+    return Math.max(0, (long) maxSent + 1 - cum);
+  }
+
+  @Override
   boolean hasPacketToSend() {
     if (complete()) {
       return false;

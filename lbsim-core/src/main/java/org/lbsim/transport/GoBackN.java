@@ -28,6 +28,11 @@ final class GoBackN extends Retransmission {
   }
 
   @Override
+  public long unacknowledged() {
+    return Math.max(0, highestSent + 1 - cum);
+  }
+
+  @Override
   boolean hasPacketToSend() {
     return !complete() && next < target;
   }

@@ -75,6 +75,9 @@ public interface LossRecovery {
    */
   long inFlight(long nowPs);
 
+  /** Data packets sent that the receiver has not acknowledged (lost ones included), as far as the sender knows. */
+  long unacknowledged();
+
   /** The sender has learned that the receiver holds everything it needs. */
   boolean complete();
 

@@ -91,6 +91,11 @@ final class SelectiveRepeat extends Retransmission {
   }
 
   @Override
+  public long unacknowledged() {
+    return (long) nextNew - cum - sackedAbove;
+  }
+
+  @Override
   boolean hasPacketToSend() {
     return !complete() && (pending > 0 || (nextNew < target && inFlight() < inFlightCap));
   }

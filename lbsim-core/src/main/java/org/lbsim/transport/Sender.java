@@ -530,6 +530,29 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     return finishPs;
   }
 
+  /** What this unfinished sender is doing at {@code endPs}, the end of the run (changes nothing a slot would not). */
+  SenderEnd end(long endPs) {
+    SenderExtras x = extras;
+    long unacked = lr.unacknowledged();
+    long toSend = pendingPackets();
+    if ((pause & WINDOW_BLOCKED) != 0) {
+      return new SenderEnd(SenderEnd.Waiting.WINDOW, -1, unacked, toSend);
+    }
+    if (x != null && x.awaiting) {
+      return new SenderEnd(SenderEnd.Waiting.NIC, -1, unacked, toSend);
+    }
+    long next = lr.nextSendPs(endPs);
+    if (next <= endPs) {
+      return new SenderEnd(packetsSent == 0 ? SenderEnd.Waiting.START : SenderEnd.Waiting.SENDING, -1, unacked, toSend);
+    }
+    long timer = lr.timerDeadlinePs();
+    if (timer >= 0) {
+      return new SenderEnd(SenderEnd.Waiting.TIMEOUT, timer, unacked, toSend);
+    }
+    return next != Long.MAX_VALUE ? new SenderEnd(SenderEnd.Waiting.LOSS_TIMEOUT, next, unacked, toSend)
+        : new SenderEnd(SenderEnd.Waiting.ACKS, -1, unacked, toSend);
+  }
+
   long packetsSent() {
     return packetsSent;
   }

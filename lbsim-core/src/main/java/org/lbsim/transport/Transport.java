@@ -329,6 +329,30 @@ public final class Transport implements Node {
     return out;
   }
 
+  /** What the sender of unfinished flow {@code flow} is doing at {@code endPs}, the end of the run. */
+  public SenderEnd senderEnd(int flow, long endPs) {
+    return senders[flow].end(endPs);
+  }
+
+  /** The number of flows (ids 0..n-1; local steps follow from n). */
+  public int flowCount() {
+    return flows.size();
+  }
+
+  /** The flows and local steps (ids n and up) that flow {@code flow} still waits for. */
+  public List<Integer> pendingDependencies(int flow) {
+    List<Integer> out = new ArrayList<>();
+    FlowSpec f = flows.get(flow);
+    for (int j = 0; j < f.depCount(); j++) {
+      int d = f.dep(j);
+      boolean done = d < senders.length ? receivers[d].completedAtPs() >= 0 : local.finishPs(d) >= 0;
+      if (!done) {
+        out.add(d);
+      }
+    }
+    return out;
+  }
+
   /** Host {@code id}: where a receiver's ACKs, CNPs and pulls leave (receivers keep no Host reference). */
   Host host(int id) {
     return fabric.host(id);
