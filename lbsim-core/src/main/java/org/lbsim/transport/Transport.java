@@ -308,6 +308,11 @@ public final class Transport implements Node {
     }
   }
 
+  /** Flows whose sender has learned that they are complete. */
+  public int flowsFinished() {
+    return sendersDone;
+  }
+
   public boolean allDone() {
     return sendersDone == senders.length && local.allDone();
   }
