@@ -260,6 +260,19 @@ public final class FailureInjector implements EventTarget {
     return new Held(count, link);
   }
 
+  /** Whether {@code port} is a direction of a failed link that swallows packets (drop or flaky): its drops are failure losses. */
+  public boolean swallows(EgressPort port) {
+    if (plan.kind() != FailureKind.DROP && plan.kind() != FailureKind.FLAKY) {
+      return false;
+    }
+    for (EgressPort[] pair : ports) {
+      if (pair[0] == port || pair[1] == port) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Per flow, the packets held by failed links and the link holding most of them (null: none). */
   public record Held(int[] count, String[] link) {}
 

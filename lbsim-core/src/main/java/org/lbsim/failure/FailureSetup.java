@@ -104,6 +104,11 @@ public final class FailureSetup {
     return injector == null ? new FailureInjector.Held(new int[flows], new String[flows]) : injector.held(flows);
   }
 
+  /** Whether {@code port}'s drops are packets a failed link swallowed (drop or flaky kind) rather than buffer drops. */
+  public boolean swallows(org.lbsim.net.EgressPort port) {
+    return injector != null && injector.swallows(port);
+  }
+
   /**
    * Where flow {@code f} lost packets at failed links and what routing did about it, or null when
    * it lost none there.

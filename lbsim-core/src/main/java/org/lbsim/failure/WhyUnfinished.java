@@ -121,7 +121,7 @@ public final class WhyUnfinished {
     }
     EgressPort most = null;
     for (EgressPort p : ports) {
-      if (p.drops() > 0 && (most == null || p.drops() > most.drops())) {
+      if (p.drops() > 0 && (most == null || p.drops() > most.drops()) && !failures.swallows(p)) {
         most = p;
       }
     }
