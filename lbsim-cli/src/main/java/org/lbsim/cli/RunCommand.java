@@ -21,6 +21,7 @@ import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,6 +54,10 @@ final class RunCommand implements Callable<Integer> {
   @Mixin
   OverwriteOption replace;
 
+  @Option(names = "--progress", description = "print how far a long run is (every 10 s of wall time) even when not on "
+      + "a terminal")
+  boolean progress;
+
   /** A scenario and where it came from (a file, or the built-in default). */
   private record Sourced(Scenario scenario, String source) {}
 
@@ -70,7 +75,8 @@ final class RunCommand implements Callable<Integer> {
       err.printf("running %s ...%n", s.name());
       err.flush();
       long t0 = System.nanoTime();
-      RunResult r = ScenarioRunner.run(s);
+      RunResult r = ScenarioRunner.run(s, progress || System.console() != null
+          ? ScenarioRunner.ProgressListener.printing(err) : null);
       ResultWriter.write(r, p.dir(), p.key());
       results.add(r);
       err.printf("  done in %.1f s wall, %,d events -> %s%n", (System.nanoTime() - t0) / 1e9, r.events(), p.dir());

@@ -25,6 +25,9 @@ public final class Simulator {
   private long now;
   private long eventsRun;
   private boolean stopRequested;
+  private long checkEvery;
+  private long checkAt = Long.MAX_VALUE; // eventsRun at which check runs next
+  private Runnable check; // null: none
 
   public Simulator(long seed) {
     this(seed, new CalendarQueue(BUCKET_SHIFT, BUCKETS, 1 << 12));
@@ -76,6 +79,20 @@ public final class Simulator {
     schedule(now + delay, target, kind, arg);
   }
 
+  /**
+   * Calls {@code check} after every {@code everyEvents}-th event {@link #run} runs, so that a long
+   * run can report progress at the cost of one comparison per event; the check must not schedule
+   * or change anything the run uses. Null removes it.
+   */
+  public void everyEvents(long everyEvents, Runnable check) {
+    if (check != null && everyEvents <= 0) {
+      throw new IllegalArgumentException("a check needs a positive number of events, got " + everyEvents);
+    }
+    this.check = check;
+    this.checkEvery = everyEvents;
+    this.checkAt = check == null ? Long.MAX_VALUE : eventsRun + everyEvents;
+  }
+
   /** Asks the loop to return after the current event. */
   public void stop() {
     stopRequested = true;
@@ -93,7 +110,10 @@ public final class Simulator {
         return false;
       }
       queue.pollAndRun(this);
-      eventsRun++;
+      if (++eventsRun == checkAt) {
+        checkAt += checkEvery;
+        check.run();
+      }
     }
     return queue.isEmpty();
   }

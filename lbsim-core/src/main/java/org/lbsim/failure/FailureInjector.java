@@ -228,6 +228,54 @@ public final class FailureInjector implements EventTarget {
     return n;
   }
 
+  /**
+   * Per flow (index = flow id, {@code flows} of them), the packets (data and ACKs) that failed
+   * links holding their traffic (hold kind) keep now, and the link that keeps most of them. Read
+   * once, at the end of a run.
+   */
+  public Held held(int flows) {
+    int[] count = new int[flows];
+    String[] link = new String[flows];
+    if (plan.kind() == FailureKind.HOLD) {
+      int[] here = new int[flows];
+      int[] most = new int[flows];
+      for (int i = 0; i < failed.length; i++) {
+        java.util.Arrays.fill(here, 0);
+        for (EgressPort p : ports[i]) {
+          p.forEachPacket(true, q -> {
+            if (q.flow >= 0 && q.flow < flows) {
+              here[q.flow]++;
+            }
+          });
+        }
+        for (int f = 0; f < flows; f++) {
+          if (here[f] > most[f]) {
+            most[f] = here[f];
+            link[f] = links.name(failed[i]);
+          }
+          count[f] += here[f];
+        }
+      }
+    }
+    return new Held(count, link);
+  }
+
+  /** Whether {@code port} is a direction of a failed link that swallows packets (drop or flaky): its drops are failure losses. */
+  public boolean swallows(EgressPort port) {
+    if (plan.kind() != FailureKind.DROP && plan.kind() != FailureKind.FLAKY) {
+      return false;
+    }
+    for (EgressPort[] pair : ports) {
+      if (pair[0] == port || pair[1] == port) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Per flow, the packets held by failed links and the link holding most of them (null: none). */
+  public record Held(int[] count, String[] link) {}
+
   /** When routes last converged, -1 if never. */
   public long routesConvergedPs() {
     return routesConvergedPs;

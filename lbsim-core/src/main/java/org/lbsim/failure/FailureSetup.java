@@ -99,21 +99,29 @@ public final class FailureSetup {
     return injector == null ? 0 : injector.packetsHeld();
   }
 
-  /** Why a flow that did not finish did not, in one line. */
-  public String whyUnfinished(FlowOutcome f) {
-    if (f.startPs() < 0) {
-      return "never started: it waits for flows that did not finish";
+  /** Per flow, the packets failed links hold now (hold kind), and where (see {@link FailureInjector#held}). */
+  public FailureInjector.Held held(int flows) {
+    return injector == null ? new FailureInjector.Held(new int[flows], new String[flows]) : injector.held(flows);
+  }
+
+  /** Whether {@code port}'s drops are packets a failed link swallowed (drop or flaky kind) rather than buffer drops. */
+  public boolean swallows(org.lbsim.net.EgressPort port) {
+    return injector != null && injector.swallows(port);
+  }
+
+  /**
+   * Where flow {@code f} lost packets at failed links and what routing did about it, or null when
+   * it lost none there.
+   */
+  public String lostAtFailedLinks(FlowOutcome f) {
+    if (injector == null || injector.lostBy(f.id()) == 0) {
+      return null;
     }
-    String progress = f.packetsSent() + " data packets sent, " + f.packetsLost() + " declared lost, "
-        + f.timeouts() + " timeouts";
-    if (injector != null && injector.lostBy(f.id()) > 0) {
-      String routing = !plan.kind().hard() ? "routing does not avoid " + plan.kind().key() + " links"
-          : plan.convergencePs() < 0 ? "routes never converge (failures.convergence_us: never)"
-          : injector.routesConvergedPs() < 0 ? "routes had not converged yet"
-          : "routes converged at " + injector.routesConvergedPs() / 1_000_000.0 + " us";
-      return injector.lostBy(f.id()) + " of its packets lost at failed link " + injector.lastLinkOf(f.id()) + " ("
-          + plan.kind().key() + "); " + routing + "; " + progress;
-    }
-    return "still sending at the time limit (run.limit_ms): " + progress;
+    String routing = !plan.kind().hard() ? "routing does not avoid " + plan.kind().key() + " links"
+        : plan.convergencePs() < 0 ? "routes never converge (failures.convergence_us: never)"
+        : injector.routesConvergedPs() < 0 ? "routes had not converged yet"
+        : "routes converged at " + injector.routesConvergedPs() / 1_000_000.0 + " us";
+    return injector.lostBy(f.id()) + " of its packets lost at failed link " + injector.lastLinkOf(f.id()) + " ("
+        + plan.kind().key() + "); " + routing;
   }
 }

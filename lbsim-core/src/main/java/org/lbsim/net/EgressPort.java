@@ -214,6 +214,23 @@ public final class EgressPort extends PortHotFields implements EventTarget {
   }
 
   /**
+   * Calls {@code action} for each packet this port holds, waiting in its buffer or on its cable
+   * ({@code waitingOnly}: in its buffer only), oldest first. For end-of-run diagnostics: what a
+   * held link keeps, which flows still have packets in the fabric.
+   */
+  public void forEachPacket(boolean waitingOnly, java.util.function.Consumer<Packet> action) {
+    settle(sim.now());
+    Packet p = waitingOnly ? firstUnstarted : wireHead;
+    for (int i = waitingOnly ? unstarted : wireCount; i > 0; i--, p = p.nextOnWire) {
+      action.accept(p); // on-arrival ports keep their waiting packets at the cable's tail
+    }
+    queue.forEach(action);
+    if (headers != null) {
+      headers.forEach(action);
+    }
+  }
+
+  /**
    * Makes this port the paused side of PFC: the switch its link feeds sends XOFF when the bytes
    * this port has put into its buffers exceed {@code xoff} and XON when they fall to {@code xon}
    * (per-ingress accounting, so up/down routing has no cyclic buffer dependency). The frames

@@ -45,6 +45,13 @@ final class PacketRing {
     return p;
   }
 
+  /** Calls {@code action} for each packet, oldest first. */
+  void forEach(java.util.function.Consumer<Packet> action) {
+    for (int i = 0; i < count; i++) {
+      action.accept(ring[(head + i) & (ring.length - 1)]);
+    }
+  }
+
   int size() {
     return count;
   }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.lbsim.engine.Simulator;
 import org.lbsim.failure.FailurePlan;
 import org.lbsim.failure.FailureSetup;
+import org.lbsim.failure.WhyUnfinished;
 import org.lbsim.lb.LbContext;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
@@ -46,10 +47,29 @@ public final class ScenarioRunner {
   }
 
   public static RunResult run(Scenario s) {
+    return run(s, null);
+  }
+
+  /** Events between two calls of a {@link ProgressListener}. */
+  static final long PROGRESS_EVENTS = 1 << 20;
+
+  /**
+   * Runs {@code s}, telling {@code progress} (null: nobody) every {@value #PROGRESS_EVENTS} events
+   * how far it is; the result is the same as without it.
+   */
+  public static RunResult run(Scenario s, ProgressListener progress) {
+    return run(s, progress, PROGRESS_EVENTS);
+  }
+
+  static RunResult run(Scenario s, ProgressListener progress, long everyEvents) {
     PreparedRun p = prepare(s);
     p.start();
     Simulator sim = p.simulator();
     Transport transport = p.transport();
+    if (progress != null) {
+      int flows = p.flows.size();
+      sim.everyEvents(everyEvents, () -> progress.progress(sim.now(), s.limitPs(), transport.flowsFinished(), flows));
+    }
     sim.run(s.limitPs());
     long stoppedAt = sim.now();
     PortWindows window = PortWindows.take(p.fabric().ports(), stoppedAt);
@@ -80,6 +100,41 @@ public final class ScenarioRunner {
     int largest = Math.max(format.dataBytes(), Math.max(format.ackBytes(), trimmed));
     return new RunInvariants(limits, smallest, largest, format.dataBytes(), format.payloadBytes(),
         s.hostLink().bitsPerSecond(), s.profile() != Profile.REFERENCE);
+  }
+
+  /** Told, during a run, how far it is (see {@link #run(Scenario, ProgressListener)}). */
+  public interface ProgressListener {
+    /** The run has simulated up to {@code simulatedPs} of at most {@code limitPs}; {@code finished} of {@code flows} are done. */
+    void progress(long simulatedPs, long limitPs, int finished, int flows);
+
+    /**
+     * A listener that prints one line to {@code err} when at least {@code everySeconds} of wall
+     * time (read from {@code nanoClock}) have passed since the run began or since its last line,
+     * so a short run prints nothing: e.g. {@code   at 12.5 of 100 ms simulated, 4,312 of 16,256
+     * flows finished (26.5 %)}.
+     */
+    static ProgressListener printing(java.io.PrintWriter err, double everySeconds, java.util.function.LongSupplier nanoClock) {
+      long every = Math.round(everySeconds * 1e9);
+      long[] last = {nanoClock.getAsLong()};
+      return (simulatedPs, limitPs, finished, flows) -> {
+        long now = nanoClock.getAsLong();
+        if (now - last[0] >= every) {
+          last[0] = now;
+          err.printf("  at %s of %s ms simulated, %,d of %,d flows finished (%.1f %%)%n", millis(simulatedPs),
+              millis(limitPs), finished, flows, flows == 0 ? 100.0 : 100.0 * finished / flows);
+          err.flush();
+        }
+      };
+    }
+
+    /** {@link #printing(java.io.PrintWriter, double, java.util.function.LongSupplier)} on the system's clock, every 10 s. */
+    static ProgressListener printing(java.io.PrintWriter err) {
+      return printing(err, 10, System::nanoTime);
+    }
+
+    private static String millis(long ps) {
+      return java.math.BigDecimal.valueOf(ps / 1_000, 6).stripTrailingZeros().toPlainString();
+    }
   }
 
   /**
@@ -201,11 +256,8 @@ public final class ScenarioRunner {
       counters.put("failure_drops", failures.packetsLost());
       counters.put("held_at_end", failures.packetsHeld());
     }
-    for (FlowOutcome f : outcomes) {
-      if (!f.finished()) {
-        unfinished.put(f.id(), failures.whyUnfinished(f));
-      }
-    }
+    unfinished.putAll(new WhyUnfinished(transport, all, failures, s.portFeatures().randomLossRate(),
+        s.portFeatures().flakyLinks(), s.values().get("run.limit_ms")).reasons(outcomes, end));
     return new RunResult(s.name(), s.values(), cct, bound(fabric, flows, format, s.extraPackets(), rhoMax), end,
         sim.eventsRun(), outcomes, ports, counters, unfinished);
   }

@@ -14,6 +14,16 @@ public interface CongestionControl {
   /** Gap between this data packet's pacing slot and the next one. */
   long pacingGapPs(long nowPs);
 
+  /**
+   * Whether {@link #pacingGapPs} returns the same gap, without side effects, until the next
+   * feedback, timeout or send: an idle sender then skips its empty slots by arithmetic instead
+   * of computing each one's gap. False (the safe default) for a gap that changes with time or
+   * draws randomness.
+   */
+  default boolean steadyGap() {
+    return false;
+  }
+
   /** Whether another data packet may leave with {@code inFlight} packets unacknowledged. */
   default boolean mayTransmit(long inFlight) {
     return true;

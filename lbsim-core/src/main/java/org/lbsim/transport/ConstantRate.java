@@ -27,6 +27,11 @@ public final class ConstantRate extends SplitMix implements CongestionControl {
   }
 
   @Override
+  public boolean steadyGap() {
+    return !jittered;
+  }
+
+  @Override
   public long pacingGapPs(long nowPs) {
     return jittered ? gapPs + nextLong(gapPs / 100) : gapPs;
   }

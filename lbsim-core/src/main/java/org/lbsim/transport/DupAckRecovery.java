@@ -94,6 +94,20 @@ final class DupAckRecovery extends Retransmission {
   }
 
   @Override
+  public long unacknowledged() {
+    return Math.max(0, (long) maxSent + 1 - cum);
+  }
+
+  @Override
+  boolean hasPacketToSend() {
+    if (complete()) {
+      return false;
+    }
+    int r = resend.nextSetBit(cum);
+    return (r >= 0 && r <= next) || next < target;
+  }
+
+  @Override
   public void onSent(long seq, int entropy, long nowPs) {
     int s = (int) seq;
     if (choseResend) {

@@ -57,6 +57,12 @@ public abstract sealed class ErasureCoding implements LossRecovery permits Timed
   @Override
   public abstract long packetsDeclaredLost();
 
+  /** Coded packets sent beyond the receiver's count of those it got. */
+  @Override
+  public final long unacknowledged() {
+    return Math.max(0, sent - ackedPackets);
+  }
+
   @Override
   public final long extraPacketsSent() {
     return Math.max(0, sent - target);

@@ -28,6 +28,16 @@ final class GoBackN extends Retransmission {
   }
 
   @Override
+  public long unacknowledged() {
+    return Math.max(0, highestSent + 1 - cum);
+  }
+
+  @Override
+  boolean hasPacketToSend() {
+    return !complete() && next < target;
+  }
+
+  @Override
   public void onSent(long seq, int entropy, long nowPs) {
     if (highestSent < cum) {
       lastProgressPs = nowPs; // first outstanding packet starts the timer

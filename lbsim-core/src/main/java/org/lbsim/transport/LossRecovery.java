@@ -14,6 +14,17 @@ public interface LossRecovery {
   /** Sequence number to send in the slot starting now, or -1 to leave the slot empty. */
   long nextToSend(long nowPs);
 
+  /**
+   * The earliest time, at or after {@code nowPs}, at which {@link #nextToSend} may return a packet
+   * if no ACK, NACK or timeout comes first: {@code nowPs} when it may now (the default: the
+   * sender then ticks through every slot), {@link Long#MAX_VALUE} when only feedback or the
+   * retransmission timer can give it one. Changes nothing that {@link #nextToSend} would not. A
+   * sender with nothing to send sleeps until then instead of ticking through empty slots.
+   */
+  default long nextSendPs(long nowPs) {
+    return nowPs;
+  }
+
   /** The packet with {@code seq} left with this path entropy. */
   void onSent(long seq, int entropy, long nowPs);
 
@@ -63,6 +74,9 @@ public interface LossRecovery {
    * control counts them. May settle overdue losses first (erasure coding finds them by time).
    */
   long inFlight(long nowPs);
+
+  /** Data packets sent that the receiver has not acknowledged (lost ones included), as far as the sender knows. */
+  long unacknowledged();
 
   /** The sender has learned that the receiver holds everything it needs. */
   boolean complete();

@@ -30,6 +30,18 @@ final class ReferenceErasureCoding extends ErasureCoding {
     return sent;
   }
 
+  /** Only its final pause leaves slots empty: it ends one picosecond after one SRTT. */
+  @Override
+  public long nextSendPs(long nowPs) {
+    if (complete()) {
+      return Long.MAX_VALUE;
+    }
+    if (sent - packetsDeclaredLost() < target || finalPausePs < 0) {
+      return nowPs;
+    }
+    return Math.max(nowPs, finalPausePs + rtt.srttPs() + 1);
+  }
+
   @Override
   public void onSent(long seq, int entropy, long nowPs) {
     sent = seq + 1;

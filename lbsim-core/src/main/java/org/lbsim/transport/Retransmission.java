@@ -30,6 +30,15 @@ abstract sealed class Retransmission implements LossRecovery permits SelectiveRe
     return true;
   }
 
+  /** What they send next changes only with ACKs, NACKs and timeouts, never with time alone. */
+  @Override
+  public final long nextSendPs(long nowPs) {
+    return hasPacketToSend() ? nowPs : Long.MAX_VALUE;
+  }
+
+  /** Whether {@link #nextToSend} would return a packet now (asked without changing anything). */
+  abstract boolean hasPacketToSend();
+
   @Override
   public final long packetsDeclaredLost() {
     return lost;

@@ -91,6 +91,16 @@ final class SelectiveRepeat extends Retransmission {
   }
 
   @Override
+  public long unacknowledged() {
+    return (long) nextNew - cum - sackedAbove;
+  }
+
+  @Override
+  boolean hasPacketToSend() {
+    return !complete() && (pending > 0 || (nextNew < target && inFlight() < inFlightCap));
+  }
+
+  @Override
   public long inFlight(long nowPs) {
     return inFlight();
   }

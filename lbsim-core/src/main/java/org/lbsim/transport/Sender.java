@@ -15,10 +15,21 @@ import org.lbsim.net.PacketFormat;
  * armed lazily from the recovery's deadline and re-read when it fires) drives timeouts. The
  * fields a slot and an ACK use are declared in {@link SenderHotFields}, so that they are laid out
  * together.
+ *
+ * <p>A sender with nothing to send sleeps instead of ticking through empty slots (see
+ * {@link #sleepIfIdle}): its pacing goes on without events, and once an ACK, a timeout or the
+ * time its recovery names ({@link LossRecovery#nextSendPs}) may give it a packet, the slot it
+ * would have reached by ticking becomes an event again ({@link #resumeSlots}). A sender in a
+ * black hole therefore costs events per packet and per timeout, not per slot.
  */
 final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   private static final int TICK = 0;
   private static final int TIMER = 1;
+
+  /** {@link #pause} bit: the window is closed; feedback restarts the slots at once ({@link #wake}). */
+  static final byte WINDOW_BLOCKED = 1;
+  /** {@link #pause} bit: nothing to send; no slot events until feedback, a timeout or the recovery's deadline. */
+  static final byte IDLE = 2;
 
   // What only some runs use lives elsewhere, so that it does not spread every flow's state over
   // more memory (docs/performance.md, "Session 11" and "Session 12"): the nominal gap and the
@@ -43,6 +54,8 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     boolean awaiting;
     long lastSlotPs;
     long nextSlotPs;
+    // the one pending timer event: the retransmission timer's, or an idle sender's wake-up at its
+    // recovery's deadline (a recovery with such a deadline, erasure coding, has no retransmission timer)
     boolean timerPending;
     long timerAtPs;
   }
@@ -146,12 +159,18 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
       x.timerPending = false;
       long deadline = lr.timerDeadlinePs();
       if (deadline >= 0 && deadline <= now) {
+        if ((pause & IDLE) != 0) {
+          resumeSlots(now);
+        }
         lr.onTimeout(now);
         lostSeen = lr.packetsDeclaredLost(); // the timeout is the congestion signal, not each loss
         cc.onTimeout(now);
         wake(now);
       }
       armTimer(now);
+      if ((pause & IDLE) != 0) {
+        resumeIfBusy(now); // an idle sender's wake-up; one set before its deadline moved later sets the next
+      }
       return;
     }
     if (arg != tickGeneration) {
@@ -173,8 +192,97 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     if (extras != null) {
       extras.lastSlotPs = now;
       extras.nextSlotPs = next;
+      if (seq < 0 && sleepIfIdle(now, next)) {
+        return;
+      }
     }
     sim().schedule(next, this, TICK, tickGeneration);
+  }
+
+  /**
+   * After an empty slot at {@code now} whose next slot would be {@code next} (already in
+   * {@link SenderExtras#nextSlotPs}): if no slot before feedback, a timeout or the recovery's
+   * deadline ({@link LossRecovery#nextSendPs}) can find a packet, the sender sleeps instead of
+   * scheduling {@code next}, with a wake-up at that deadline if there is one. Only a sender with
+   * {@link SenderExtras} sleeps; one without (the reference profile's ideal erasure sender) has
+   * no empty slots but its final pause of one SRTT, and ticks through it.
+   */
+  private boolean sleepIfIdle(long now, long next) {
+    long until = lr.nextSendPs(now);
+    if (until <= next) {
+      return false;
+    }
+    pause |= IDLE;
+    if (until != Long.MAX_VALUE) {
+      wakeAt(until);
+    }
+    return true;
+  }
+
+  /**
+   * An idle sender after something that may have given it a packet: its slots resume if the next
+   * one may find one, else it sleeps on (until its recovery's deadline, if it has one).
+   */
+  private void resumeIfBusy(long now) {
+    catchUpSlots(now);
+    long until = lr.nextSendPs(now);
+    if (until <= extras.nextSlotPs) {
+      resumeSlots(now);
+    } else if (until != Long.MAX_VALUE) {
+      wakeAt(until);
+    }
+  }
+
+  /**
+   * Makes sure the timer event is pending at or before {@code atPs}, an idle sender's deadline
+   * (as {@link #armTimer} does for the retransmission timer, whose event it shares). One that
+   * fires early finds the later deadline and moves on to it.
+   */
+  private void wakeAt(long atPs) {
+    SenderExtras x = extras;
+    if (x.timerPending && x.timerAtPs <= atPs) {
+      return;
+    }
+    x.timerPending = true;
+    x.timerAtPs = atPs;
+    sim().schedule(atPs, this, TIMER, 0);
+  }
+
+  /** An idle sender's slots tick again from the first one at or after {@code now} ({@link #catchUpSlots}). */
+  private void resumeSlots(long now) {
+    catchUpSlots(now);
+    pause &= ~IDLE;
+    tickGeneration++;
+    sim().schedule(extras.nextSlotPs, this, TICK, tickGeneration);
+  }
+
+  /**
+   * Moves an idle sender's next slot to the first one at or after {@code now}: the slot it would
+   * have reached had it ticked through the empty ones, whose gaps are computed here at their own
+   * times (a jittered gap draws its jitter, a rate with lazy timers advances them), as those
+   * slots would have. Called before feedback or a timeout is applied, so the skipped slots get
+   * the pace they would have had.
+   */
+  private void catchUpSlots(long now) {
+    SenderExtras x = extras;
+    long t = x.nextSlotPs;
+    long last = x.lastSlotPs;
+    if (t < now) {
+      if (cc.steadyGap()) {
+        long gap = cc.pacingGapPs(t);
+        long skipped = (now - t + gap - 1) / gap;
+        last = t + (skipped - 1) * gap;
+        t += skipped * gap;
+      } else {
+        while (t < now) {
+          last = t;
+          t += cc.pacingGapPs(t);
+        }
+      }
+    }
+    x.lastSlotPs = last;
+    x.nextSlotPs = t;
+    x.nominalPs = t; // with NIC back-pressure an empty slot leaves its nominal time at the slot
   }
 
   /**
@@ -188,15 +296,15 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     }
     noteLosses(now);
     requestToSend(now);
-    windowBlocked = true;
+    pause |= WINDOW_BLOCKED;
     sim().schedule(now + Math.max(rtoPs(), cc.pacingGapPs(now)), this, TICK, tickGeneration);
     return false;
   }
 
   /** Feedback may have opened the window of a stalled sender: restart its slots now. */
   private void wake(long now) {
-    if (windowBlocked && finishPs < 0) {
-      windowBlocked = false;
+    if ((pause & WINDOW_BLOCKED) != 0 && finishPs < 0) {
+      pause = 0; // a new chain of slots starts now
       tickGeneration++;
       sim().schedule(now, this, TICK, tickGeneration);
     }
@@ -255,6 +363,9 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     x.nominalPs = Math.max(x.nominalPs, now - x.maxCatchUpPs) + cc.pacingGapPs(now);
     x.lastSlotPs = now;
     x.nextSlotPs = Math.max(x.nominalPs, now);
+    if (seq < 0 && sleepIfIdle(now, x.nextSlotPs)) {
+      return;
+    }
     sim().schedule(x.nextSlotPs, this, TICK, tickGeneration);
   }
 
@@ -268,7 +379,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
       return;
     }
     SenderExtras x = extras; // a reactive sender always has them
-    if (windowBlocked || x.awaiting || finishPs >= 0 || x.nextSlotPs <= now) {
+    if (pause != 0 || x.awaiting || finishPs >= 0 || x.nextSlotPs <= now) {
       return;
     }
     long t = Math.max(now, x.lastSlotPs + cc.pacingGapPs(now));
@@ -349,6 +460,16 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   }
 
   void onAck(Packet ack, long now) {
+    // An idle sender's skipped slots are caught up before the feedback changes its pace. One
+    // whose pace and window follow feedback resumes its slots, so that the next one looks again;
+    // the ideal constant rate resumes only if the feedback gave it a packet to send.
+    boolean idle = (pause & IDLE) != 0;
+    if (idle && reactive) {
+      resumeSlots(now);
+      idle = false;
+    } else if (idle) {
+      catchUpSlots(now);
+    }
     transport.counters().ackDelivered++;
     if (ack.type == Packet.CNP) {
       transport.pool().release(ack);
@@ -397,6 +518,9 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     } else if (finishPs < 0) {
       noteLosses(now);
       armTimer(now);
+      if (idle) {
+        resumeIfBusy(now);
+      }
       wake(now);
       repace(now);
     }
@@ -404,6 +528,29 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
 
   long finishPs() {
     return finishPs;
+  }
+
+  /** What this unfinished sender is doing at {@code endPs}, the end of the run (changes nothing a slot would not). */
+  SenderEnd end(long endPs) {
+    SenderExtras x = extras;
+    long unacked = lr.unacknowledged();
+    long toSend = pendingPackets();
+    if ((pause & WINDOW_BLOCKED) != 0) {
+      return new SenderEnd(SenderEnd.Waiting.WINDOW, -1, unacked, toSend);
+    }
+    if (x != null && x.awaiting) {
+      return new SenderEnd(SenderEnd.Waiting.NIC, -1, unacked, toSend);
+    }
+    long next = lr.nextSendPs(endPs);
+    if (next <= endPs) {
+      return new SenderEnd(packetsSent == 0 ? SenderEnd.Waiting.START : SenderEnd.Waiting.SENDING, -1, unacked, toSend);
+    }
+    long timer = lr.timerDeadlinePs();
+    if (timer >= 0) {
+      return new SenderEnd(SenderEnd.Waiting.TIMEOUT, timer, unacked, toSend);
+    }
+    return next != Long.MAX_VALUE ? new SenderEnd(SenderEnd.Waiting.LOSS_TIMEOUT, next, unacked, toSend)
+        : new SenderEnd(SenderEnd.Waiting.ACKS, -1, unacked, toSend);
   }
 
   long packetsSent() {

@@ -22,7 +22,7 @@ abstract class SenderHotFields extends RttEstimator {
   final int dst;
   final boolean nicBackpressure;
   final boolean reactive; // not the ideal constant rate: its pace follows feedback
-  boolean windowBlocked;
+  byte pause; // why slots are not ticking: Sender.WINDOW_BLOCKED and Sender.IDLE bits, 0 = ticking
   int tickGeneration; // slot events carry it; a wake-up after a stall starts a new chain (compared for equality only)
   long finishPs = -1;
   long packetsSent;

@@ -31,11 +31,7 @@ final class TimedErasureCoding extends ErasureCoding {
 
   private void detectTimeouts(long nowPs) {
     int mask = sentAt.length - 1;
-    // A repair costs a whole coded packet of link time, so a packet counts as lost only when it
-    // is late by the RTO and by half an SRTT beyond the SRTT: once the RTT variance has settled,
-    // srtt + 4 mdev alone falls inside the queueing swing of a sprayed fabric and would replace
-    // packets that were only delayed.
-    long rto = Math.max(rtt.rtoPs(), rtt.srttPs() + rtt.srttPs() / 2);
+    long rto = lossTimeoutPs();
     while (base < sent) {
       int i = (int) (base & mask);
       if (acked[i]) {
@@ -50,6 +46,38 @@ final class TimedErasureCoding extends ErasureCoding {
         break;
       }
     }
+  }
+
+  /**
+   * How late a packet must be to count as lost. A repair costs a whole coded packet of link
+   * time, so a packet counts as lost only when it is late by the RTO and by half an SRTT beyond
+   * the SRTT: once the RTT variance has settled, srtt + 4 mdev alone falls inside the queueing
+   * swing of a sprayed fabric and would replace packets that were only delayed.
+   */
+  private long lossTimeoutPs() {
+    return Math.max(rtt.rtoPs(), rtt.srttPs() + rtt.srttPs() / 2);
+  }
+
+  /**
+   * Once every packet it may send is out, a slot finds one again when the oldest unsettled packet
+   * is late ({@link #detectTimeouts}): one picosecond after its send time plus the loss timeout.
+   * Passing the acknowledged packets at the window's start here changes nothing
+   * {@link #detectTimeouts} would not.
+   */
+  @Override
+  public long nextSendPs(long nowPs) {
+    if (complete()) {
+      return Long.MAX_VALUE;
+    }
+    if (sent - lost < target) {
+      return nowPs;
+    }
+    int mask = sentAt.length - 1;
+    while (base < sent && acked[(int) (base & mask)]) {
+      acked[(int) (base & mask)] = false;
+      base++;
+    }
+    return base < sent ? Math.max(nowPs, sentAt[(int) (base & mask)] + lossTimeoutPs() + 1) : Long.MAX_VALUE;
   }
 
   @Override

@@ -308,6 +308,11 @@ public final class Transport implements Node {
     }
   }
 
+  /** Flows whose sender has learned that they are complete. */
+  public int flowsFinished() {
+    return sendersDone;
+  }
+
   public boolean allDone() {
     return sendersDone == senders.length && local.allDone();
   }
@@ -325,6 +330,30 @@ public final class Transport implements Node {
       out.add(new FlowOutcome(i, f.src(), f.dst(), f.bytes(), startPs[i], s.finishPs(), receivers[i].completedAtPs(),
           s.packetsSent(), s.lossRecovery().packetsDeclaredLost(), s.meanRttPs(), s.lossRecovery().retransmissions(),
           receivers[i].duplicates(), s.lossRecovery().timeouts()));
+    }
+    return out;
+  }
+
+  /** What the sender of unfinished flow {@code flow} is doing at {@code endPs}, the end of the run. */
+  public SenderEnd senderEnd(int flow, long endPs) {
+    return senders[flow].end(endPs);
+  }
+
+  /** The number of flows (ids 0..n-1; local steps follow from n). */
+  public int flowCount() {
+    return flows.size();
+  }
+
+  /** The flows and local steps (ids n and up) that flow {@code flow} still waits for. */
+  public List<Integer> pendingDependencies(int flow) {
+    List<Integer> out = new ArrayList<>();
+    FlowSpec f = flows.get(flow);
+    for (int j = 0; j < f.depCount(); j++) {
+      int d = f.dep(j);
+      boolean done = d < senders.length ? receivers[d].completedAtPs() >= 0 : local.finishPs(d) >= 0;
+      if (!done) {
+        out.add(d);
+      }
     }
     return out;
   }

@@ -32,6 +32,11 @@ public final class Dctcp implements CongestionControl {
   }
 
   @Override
+  public boolean steadyGap() {
+    return true; // the gap follows feedback only
+  }
+
+  @Override
   public long pacingGapPs(long nowPs) {
     return lineSlotPs;
   }

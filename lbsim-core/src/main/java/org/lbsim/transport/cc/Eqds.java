@@ -45,6 +45,11 @@ public final class Eqds implements CongestionControl {
   }
 
   @Override
+  public boolean steadyGap() {
+    return true; // the gap follows feedback only
+  }
+
+  @Override
   public long pacingGapPs(long nowPs) {
     return c.lineSlotPs();
   }

@@ -44,6 +44,11 @@ public final class Hpcc implements CongestionControl {
   }
 
   @Override
+  public boolean steadyGap() {
+    return true; // the gap follows feedback only
+  }
+
+  @Override
   public long pacingGapPs(long nowPs) {
     // rate W/T: one data packet every dataBytes·T/W
     return Math.max(c.lineSlotPs(), (long) (c.dataBytes() * (double) c.baseRttPs() / window));

@@ -63,6 +63,11 @@ public class Nscc implements CongestionControl {
   }
 
   @Override
+  public boolean steadyGap() {
+    return true; // the gap follows feedback only
+  }
+
+  @Override
   public long pacingGapPs(long nowPs) {
     return c.lineSlotPs();
   }

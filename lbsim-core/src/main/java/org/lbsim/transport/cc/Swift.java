@@ -46,6 +46,11 @@ public class Swift implements CongestionControl {
   }
 
   @Override
+  public boolean steadyGap() {
+    return true; // the gap follows feedback only
+  }
+
+  @Override
   public long pacingGapPs(long nowPs) {
     return Window.gapPs(cwnd, srttPs, c.lineSlotPs());
   }

@@ -28,6 +28,11 @@ public final class Timely implements CongestionControl {
   }
 
   @Override
+  public boolean steadyGap() {
+    return true; // the gap follows feedback only
+  }
+
+  @Override
   public long pacingGapPs(long nowPs) {
     return Math.max(c.lineSlotPs(), (long) (c.lineSlotPs() * (c.lineBps() / rate)));
   }
