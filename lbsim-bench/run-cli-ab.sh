@@ -6,7 +6,8 @@
 #   cp lbsim-cli/target/lbsim.jar /tmp/before.jar   # then change the code and rebuild
 #   lbsim-bench/run-cli-ab.sh 5 bar.yaml /tmp/before.jar lbsim-cli/target/lbsim.jar
 # Environment: BEFORE_OPTS / AFTER_OPTS, the JVM options of each side (default: the options
-# ./lbsim uses), JAVA (default: java on the PATH).
+# ./lbsim uses), JAVA (default: java on the PATH), RESULTS=per-side when a change is meant to alter
+# results (each side's runs are then compared with that side's first run, not with the other side's).
 set -euo pipefail
 if [ $# -ne 4 ]; then
   echo "usage: $0 PAIRS SCENARIO.yaml BEFORE.jar AFTER.jar" >&2
@@ -37,20 +38,24 @@ run() { # side jar opts: one whole process; its "wall user rss_kb" in $work/time
   fi
 }
 
-same_results() { # compares $work/$1 with $work/reference, every result file
-  diff -r -q "$work/reference" "$work/$1" >/dev/null
+reference() { # where the result files that side $1 must reproduce are kept
+  if [ "${RESULTS:-}" = per-side ]; then echo "$work/reference-$1"; else echo "$work/reference"; fi
+}
+
+same_results() { # compares $work/$1 with its reference, every result file
+  diff -r -q "$(reference "$1")" "$work/$1" >/dev/null
 }
 
 run_before() {
   run before "$before" "${BEFORE_OPTS:-$launcher_opts}"
   read -r bw bu bm <"$work/time"
-  [ -d "$work/reference" ] || cp -r "$work/before" "$work/reference"
+  [ -d "$(reference before)" ] || cp -r "$work/before" "$(reference before)"
   same_results before || { echo "error: pair $i: the before run's result files differ from the first run's" >&2; exit 1; }
 }
 run_after() {
   run after "$after" "${AFTER_OPTS:-$launcher_opts}"
   read -r aw au am <"$work/time"
-  [ -d "$work/reference" ] || cp -r "$work/after" "$work/reference"
+  [ -d "$(reference after)" ] || cp -r "$work/after" "$(reference after)"
   same_results after || { echo "error: pair $i: the after run's result files differ from the first run's" >&2; exit 1; }
 }
 
@@ -69,6 +74,10 @@ for i in $(seq "$pairs"); do
   ratios+=("$r")
   echo "pair $i: before ${bw} s wall (${bu} s user, $((bm / 1024)) MB), after ${aw} s wall (${au} s user, $((am / 1024)) MB), after/before $r"
 done
-echo "result files identical in all $((2 * pairs)) runs"
+if [ "${RESULTS:-}" = per-side ]; then
+  echo "result files identical within each side ($pairs runs each)"
+else
+  echo "result files identical in all $((2 * pairs)) runs"
+fi
 printf '%s\n' "${ratios[@]}" | sort -n \
   | awk '{ r[NR] = $1 } END { m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2; printf "median after/before: %.3f\n", m }'
