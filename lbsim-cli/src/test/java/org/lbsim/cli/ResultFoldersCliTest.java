@@ -97,7 +97,7 @@ class ResultFoldersCliTest {
       all.addAll(args);
       CliRunner.Outcome o = CliRunner.run(all.toArray(String[]::new));
       assertThat(o.code()).as(o.err()).isEqualTo(2);
-      assertThat(o.err()).containsPattern("error: .*name: .*\\(got '\\.\\.?'; allowed: 1 to 200 letters");
+      assertThat(o.err()).containsPattern("error: .*name: .*\\(got '\\.\\.?'; allowed: a name other than '\\.' and '\\.\\.'");
     }
     assertThat(files(dir.resolve("nested"))).containsExactly(Map.entry("summary.json", "mine"));
   }

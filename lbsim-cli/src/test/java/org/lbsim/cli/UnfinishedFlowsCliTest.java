@@ -20,7 +20,7 @@ class UnfinishedFlowsCliTest {
   /** One 64 KiB flow host 1 -> host 0 on a k = 2 fat tree, whose only path crosses agg0-core0, for 5 ms. */
   private CliRunner.Outcome lonePath(String... sets) throws IOException {
     Path s = dir.resolve("lone.yaml");
-    Files.writeString(s, "topology: {k: 2}\nworkload: {kind: incast, senders: 1, receiver: 0, size: 64KiB}\n"
+    Files.writeString(s, "topology: {k: 2}\nworkload:\n  kind: incast\n  senders?: 1\n  receiver?: 0\n  size?: 64KiB\n"
         + "lb: ecmp\nlr: sack\nrun: {limit_ms: 5}\n");
     String[] args = new String[4 + 2 * sets.length];
     args[0] = "run";
