@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.lbsim.experiment.GridFile;
+import org.lbsim.experiment.ProgressLines;
 import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.Sweep;
 import org.lbsim.experiment.SweepSummary;
@@ -193,45 +194,6 @@ public final class SparkSweep implements Callable<Integer> {
       return root.getMessage();
     }
     return root == e ? first : first + " (cause: " + root + ")";
-  }
-
-  /** One line per finished run with elapsed time and ETA (Spark's own progress goes to its UI). */
-  private static final class ProgressLines implements Sweep.Listener {
-    private final PrintWriter err;
-    private final String name;
-    private long t0;
-
-    ProgressLines(PrintWriter err, String name) {
-      this.err = err;
-      this.name = name;
-    }
-
-    @Override
-    public synchronized void warning(String line) {
-      err.println(line);
-      err.flush();
-    }
-
-    @Override
-    public synchronized void changed(int runs) {
-      err.printf("%s: %s%n", name, Sweep.changedMessage(runs));
-      err.flush();
-    }
-
-    @Override
-    public synchronized void started(int toRun, int alreadyDone) {
-      t0 = System.nanoTime();
-      err.printf("%s: %d runs to do, %d already in the store%n", name, toRun, alreadyDone);
-      err.flush();
-    }
-
-    @Override
-    public synchronized void finished(String run, int finished, int toRun) {
-      double s = (System.nanoTime() - t0) / 1e9;
-      double eta = finished == 0 ? 0 : s / finished * (toRun - finished);
-      err.printf("  %d/%d done (%.0f s, ETA %.0f s): %s%n", finished, toRun, s, eta, run);
-      err.flush();
-    }
   }
 
   /** A problem with the command line that the user can fix. */
