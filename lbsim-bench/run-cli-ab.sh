@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compares two builds of the runnable jar (lbsim.jar) as a user runs them: N alternating pairs
 # of whole processes (JVM start and result files included) on one scenario file, not pinned,
-# each under /usr/bin/time, the side that runs first alternating from pair to pair. Prints each run's wall and user time and peak resident memory, the
-# per-pair ratio and the median, and fails if any run's result files differ from the first's.
+# each under /usr/bin/time, the side that runs first alternating from pair to pair. Prints each
+# run's wall and user time and peak resident memory, the per-pair ratio and the median, and
+# fails if any run's result files differ from the first's.
 #   cp lbsim-cli/target/lbsim.jar /tmp/before.jar   # then change the code and rebuild
 #   lbsim-bench/run-cli-ab.sh 5 bar.yaml /tmp/before.jar lbsim-cli/target/lbsim.jar
 # Environment: BEFORE_OPTS / AFTER_OPTS, the JVM options of each side (default: the options

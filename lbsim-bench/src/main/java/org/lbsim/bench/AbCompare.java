@@ -18,10 +18,11 @@ import java.util.List;
  * that neither build always runs second). The run-thread CPU time of each run is taken and the
  * median of the per-pair ratios printed.
  *
- * <p>Why: this VM's speed drifts by up to 2× within minutes (another tenant's memory traffic),
- * and a memory-bound simulation feels it directly. Pairs of separate processes a minute apart
- * (run-ab.sh) need 5 % changes to stand out of ±30 % noise; pairs seconds apart, sharing one JIT
- * warm-up discipline and one heap, narrow that. The first pair is a warm-up and not counted.
+ * <p>Why: a shared VM's speed drifts within minutes (another tenant's memory traffic), and a
+ * memory-bound simulation feels it directly. Pairs of separate processes a minute apart
+ * (run-ab.sh) show only large changes; pairs seconds apart, sharing one JIT warm-up discipline
+ * and one heap, narrow the noise, at the cost of a per-process bias (docs/performance.md, "Noise
+ * rules"). The first pair is a warm-up and not counted.
  *
  * <pre>
  * java -cp benchmarks.jar org.lbsim.bench.AbCompare PAIRS before.jar after.jar [--set k=v ...] SCENARIO

@@ -111,13 +111,21 @@ public final class FlowLayout {
 
   /** The objects flow {@code f} owns, reached from its sender (each by its shortest field path), in address order. */
   static List<Piece> pieces(Object[] senders, int f) {
-    Set<Object> shared = Collections.newSetFromMap(new IdentityHashMap<>());
-    shared.addAll(reach(senders[other(senders, f)], Set.of()).keySet());
     List<Piece> pieces = new ArrayList<>();
-    reach(senders[f], shared).forEach((o, path) ->
+    owned(senders, f).forEach((o, path) ->
         pieces.add(new Piece(path, o.getClass().getSimpleName(), VM.current().addressOf(o), VM.current().sizeOf(o))));
     pieces.sort(Comparator.comparingLong(Piece::address));
     return pieces;
+  }
+
+  /**
+   * The objects flow {@code f} owns, each with the field path that first reached it from its
+   * sender: what its sender reaches, less what a flow of other hosts reaches too.
+   */
+  static IdentityHashMap<Object, String> owned(Object[] senders, int f) {
+    Set<Object> shared = Collections.newSetFromMap(new IdentityHashMap<>());
+    shared.addAll(reach(senders[other(senders, f)], Set.of()).keySet());
+    return reach(senders[f], shared);
   }
 
   private static final int DEPTH = 4;

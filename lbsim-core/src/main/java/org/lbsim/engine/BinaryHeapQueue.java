@@ -2,8 +2,7 @@ package org.lbsim.engine;
 
 /**
  * One binary min-heap ({@link KeyedHeap}) over every pending event, ordered by (time, insertion
- * sequence): the engine's first event queue, kept as the reference that {@link CalendarQueue}
- * is tested and benchmarked against.
+ * sequence): the reference that {@link CalendarQueue} is tested and benchmarked against.
  *
  * <p>The sequence number breaks ties in insertion order (FIFO), which makes every run with the
  * same inputs replay identically. The heap holds only keys and slot indexes; what each event

@@ -8,8 +8,8 @@ import java.util.Arrays;
  *
  * <p>Why: in a packet simulation nearly every event is scheduled a few nanoseconds to a
  * microsecond ahead (serialization ends, link deliveries), while a minority (pacing slots, timers)
- * lies tens of microseconds ahead and keeps a binary heap of every pending event large (one slot
- * tick per unfinished flow), so each of the ~10^8 events paid a ~14-level sift-down. Here:
+ * lies tens of microseconds ahead and would keep a binary heap of every pending event large (one
+ * slot tick per unfinished flow), where every event would pay a ~14-level sift-down. Here:
  *
  * <ul>
  *   <li>time is cut into buckets of 2^{@code shift} ps; a ring of {@code buckets} of them covers
@@ -21,8 +21,8 @@ import java.util.Arrays;
  *   <li>events further out (pacing slots: 5–50 µs ahead) go on the unordered stacks of a coarse
  *       ring, whose buckets are {@code buckets / 8} fine buckets wide and which covers
  *       {@code coarse} of them; a coarse bucket is spread over the fine ring, its events touched
- *       once more, when the fine window reaches it. Before it, those events sat in a binary heap
- *       of one entry per flow, and each paid two ~14-level sifts.
+ *       once more, when the fine window reaches it, and pays no heap sift (in a heap of one entry
+ *       per flow each would pay two ~14-level sifts).
  *   <li>events beyond both wait in an overflow heap and move into the rings as the windows reach
  *       them, once each.
  * </ul>

@@ -22,7 +22,7 @@ import org.lbsim.engine.Simulator;
  * the packet to its link at once, with its arrival time, and keeps only the start time; what
  * happens at the start (ECN or RED marking, INT stamping, statistics) is played lazily, in order,
  * the next time the port is touched (an arrival, a query, or the link delivering the packet).
- * This saves the "transmitter free" event, about half of all events in a loaded fabric. Results
+ * This saves the "transmitter free" event, one per packet per hop. Results
  * are identical to the event-driven transmitter: arrivals at the instant a transmitter frees are
  * ordered after it in both ({@link Simulator#scheduleFirst}); a link's delivery events are
  * scheduled when its previous packet lands, as before, because the latency exceeds the gap (else

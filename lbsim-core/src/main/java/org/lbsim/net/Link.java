@@ -3,8 +3,8 @@ package org.lbsim.net;
 /**
  * One direction of a cable: its propagation delay and the node at its far end. The packets in
  * propagation travel in the FIFO of the {@link EgressPort} that feeds the cable, which also
- * delivers them (one pending event per busy cable, for its head packet): a hop then touches one
- * object where a port and a link object were two.
+ * delivers them (one pending event per busy cable, for its head packet): a hop touches the port
+ * object, never a link object.
  */
 public final class Link {
   private final long latencyPs;

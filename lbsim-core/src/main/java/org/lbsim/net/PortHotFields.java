@@ -6,8 +6,8 @@ import org.lbsim.engine.Simulator;
  * The fields of an {@link EgressPort} that a hop reads or writes (admission, departures computed
  * on arrival, the cable's FIFO, the statistics every packet updates), declared in a superclass
  * because the JVM lays out a superclass's fields first: with the object header they take the
- * port's first three cache lines, instead of being spread over all six of its ~330 bytes among
- * the PFC, trimming and failure fields that the common fabric never touches. Each hop visits two
+ * port's first three cache lines, ahead of the PFC, trimming and failure fields that the common
+ * fabric never touches. Each hop visits two
  * ports (the one delivering and the one admitting). Only {@link EgressPort} extends it; the fields
  * are documented there and here.
  */

@@ -10,7 +10,7 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>a flow: its block of sender, receiver, recovery, path policy and rate objects (312 B for
- *       the reference designs, measured with JOL in lbsim-bench's FlowLayout), its
+ *       the reference designs, the budget lbsim-bench's FlowBudgetTest holds), its
  *       {@code FlowSpec} (48 B) and {@code FlowOutcome} (56 B), and a reference in each list
  *       that holds them: {@value #FLOW_BYTES} B;
  *   <li>a port ({@code EgressPort} with its hot fields, configuration, statistics and name): {@value #PORT_BYTES} B;

@@ -55,9 +55,9 @@ public final class ResultWriter {
   }
 
   private static void writeFiles(RunResult r, Path dir, boolean aside) throws IOException {
-    // flows.csv (one row per flow) is most of the writing: for 16,256 flows about 150 of 280 ms
-    // in a fresh JVM, whose CSV code still runs interpreted. A run's work is done by now and the
-    // files are independent, so a large one goes on a second thread while this one writes the rest.
+    // flows.csv (one row per flow) is most of the writing, and in a fresh JVM the CSV code still
+    // runs interpreted. A run's work is done by now and the files are independent, so a large
+    // flows.csv goes on a second thread while this one writes the rest.
     FutureTask<Void> flows = new FutureTask<>(() -> {
       writeFile(dir.resolve("flows.csv"), w -> writeFlows(r, w));
       return null;

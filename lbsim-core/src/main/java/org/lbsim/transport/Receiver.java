@@ -8,10 +8,10 @@ import org.lbsim.net.PacketPool;
 /**
  * The receiving end of one flow: its loss recovery's half (a subclass, implementing
  * {@link ReceiverLogic}) decides what a data packet means; this class answers it at once with an
- * ACK or NACK that echoes its entropy, send time and (by default) CE bit. One object per flow: as
- * a separate logic object the recovery's state was one more dependent memory access per data
- * packet in a large all-to-all (docs/performance.md, "Session 11"). The fields every data packet
- * uses are declared in {@link ReceiverHotFields}, so that they are laid out together.
+ * ACK or NACK that echoes its entropy, send time and (by default) CE bit. One object per flow, so
+ * that a data packet reaches the recovery's state without a further dependent memory access
+ * (docs/architecture.md, "Memory layout rules"). The fields every data packet uses are declared
+ * in {@link ReceiverHotFields}, so that they are laid out together.
  */
 abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
   /** The receiving end of {@code flow} in a run; all null / -1: the recovery's logic alone (tests). */

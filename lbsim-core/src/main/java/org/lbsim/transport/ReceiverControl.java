@@ -3,9 +3,9 @@ package org.lbsim.transport;
 /**
  * A receiver's part in congestion control, for the designs that give it one: the pacing of its
  * congestion notifications (DCQCN) and its pull credit (EQDS). Kept apart from {@link Receiver}
- * and made only for runs that use it, after every flow's own objects: in a large all-to-all of
- * another design these ~50 bytes per flow would lie, untouched, between the fields every data
- * packet reads, and spread the flows' state over more memory (docs/performance.md, "Session 11").
+ * and made only for runs that use it, after every flow's own objects, so that in a run of another
+ * design its fields do not lie, untouched, between the fields every data packet reads, nor
+ * spread the flows' state over more memory (docs/architecture.md, "Memory layout rules").
  */
 final class ReceiverControl {
   /** When the last CNP left (-1: none yet). */

@@ -5,8 +5,8 @@ package org.lbsim.transport;
  * srtt += (d - srtt)/8, mdev += (|d - srtt| - mdev)/4, rto = max(srtt + 4 mdev, floor)).
  *
  * <p>A flow's {@link Sender} extends it, so that the estimate is part of the sender's own state:
- * every ACK samples it and the loss recoveries read it, and as a separate object it was one more
- * dependent memory access per ACK in a large all-to-all (docs/performance.md, "Session 11"). The
+ * every ACK samples it and the loss recoveries read it, so it must not cost a further dependent
+ * memory access per ACK (docs/architecture.md, "Memory layout rules"). The
  * floor is the subclass's to give (the sender reads the run's setting rather than keep a copy);
  * {@link #of} makes a stand-alone estimator.
  */

@@ -31,8 +31,8 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   /** {@link #pause} bit: nothing to send; no slot events until feedback, a timeout or the recovery's deadline. */
   static final byte IDLE = 2;
 
-  // What only some runs use lives elsewhere, so that it does not spread every flow's state over
-  // more memory (docs/performance.md, "Session 11" and "Session 12"): the nominal gap and the
+  // What only some runs use lives outside the sender, so that it does not spread every flow's
+  // state over more memory (docs/architecture.md, "Memory layout rules"): the nominal gap and the
   // start time in the transport's per-flow arrays, the rest in SenderExtras.
   private SenderExtras extras; // null: no NIC back-pressure, no reactive pace, no retransmission timer
 
@@ -41,8 +41,7 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
    * that has at least one: NIC back-pressure (the gate and the nominal slot times, see
    * {@link #tickWithBackpressure}), a reactive pace (the last and next slot, see {@link #repace})
    * and a retransmission timer (its one pending deadline, see {@link #armTimer}). The study's
-   * ideal sender (constant rate, erasure coding) has none, and its 16,000 flows are then 32
-   * bytes smaller each.
+   * ideal sender (constant rate, erasure coding) has none, so its flows carry none of these fields.
    */
   private static final class SenderExtras {
     NicGate gate; // null: no NIC back-pressure

@@ -73,7 +73,7 @@ public final class Transport implements Node {
     // lookup, each flow's parent random stream, the streams that the spray policy and the
     // constant rate continue in their own fields) is made in a pass of its own: allocated in the
     // loop below, it would lie as garbage between one flow's objects and the next's, which no
-    // collection removes before the run (docs/performance.md, "Session 11").
+    // collection removes before the run (docs/architecture.md, "Memory layout rules").
     int[] flowsSharingHost = new int[n];
     SplitMix[] pathRandoms = new SplitMix[n];
     SplitMix[] jitters = new SplitMix[n];
