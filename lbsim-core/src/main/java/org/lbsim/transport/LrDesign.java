@@ -12,7 +12,8 @@ import org.lbsim.workload.FlowSpec;
  * @param keys the scenario keys it reads that apply only under it ({@code sack.*}, {@code irn.*});
  *     their types and defaults are in {@code ScenarioSchema}, their values in {@link RecoveryParams}
  * @param sender the sender-side recovery of one flow
- * @param receiver the receiving end of one flow (the common half of every receiver, too)
+ * @param receiver the receiving end of one flow: its recovery's logic on the {@link Receiver} every
+ *     flow has
  */
 public record LrDesign(String name, String summary, String source, List<String> keys, SenderSide sender,
     ReceiverSide receiver) {
