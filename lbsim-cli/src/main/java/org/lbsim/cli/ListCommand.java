@@ -6,13 +6,17 @@ import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.scenario.ScenarioSchema;
 import org.lbsim.scenario.Setting;
+import org.lbsim.transport.LrDesign;
+import org.lbsim.transport.LrDesigns;
+import org.lbsim.transport.cc.CcDesign;
+import org.lbsim.transport.cc.CcDesigns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code lbsim list}: every algorithm and scenario key, with defaults and meanings. */
 @Command(name = "list", mixinStandardHelpOptions = true,
-    description = "List load-balancing designs and every scenario key with its default.")
+    description = "List load-balancing designs, congestion controls, loss recoveries and every scenario key with its default.")
 final class ListCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -34,6 +38,24 @@ final class ListCommand implements Callable<Integer> {
       o.printf("  %-14s   from: %s%n", "", d.source());
       for (org.lbsim.lb.Param p : d.params()) {
         o.printf("  %-14s   %s.%s = %s  %s (%s)%n", "", d.name(), p.name(), p.defaultText(), p.meaning(), p.range());
+      }
+    }
+    o.println();
+    o.println("Congestion controls (cc):");
+    for (CcDesign d : CcDesigns.all()) {
+      o.printf("  %-14s %s%n", d.name(), d.summary());
+      o.printf("  %-14s   from: %s%n", "", d.paper());
+      for (org.lbsim.lb.Param p : d.params()) {
+        o.printf("  %-14s   %s.%s = %s  %s (%s)%n", "", d.name(), p.name(), p.defaultText(), p.meaning(), p.range());
+      }
+    }
+    o.println();
+    o.println("Loss recoveries (lr):");
+    for (LrDesign d : LrDesigns.all()) {
+      o.printf("  %-14s %s%n", d.name(), d.summary());
+      o.printf("  %-14s   from: %s%n", "", d.source());
+      if (!d.keys().isEmpty()) {
+        o.printf("  %-14s   keys: %s (see below)%n", "", String.join(", ", d.keys()));
       }
     }
     o.println();

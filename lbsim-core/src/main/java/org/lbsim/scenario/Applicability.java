@@ -7,6 +7,8 @@ import java.util.function.Predicate;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
+import org.lbsim.transport.LrDesign;
+import org.lbsim.transport.LrDesigns;
 import org.lbsim.transport.cc.CcDesign;
 import org.lbsim.transport.cc.CcDesigns;
 
@@ -21,8 +23,8 @@ import org.lbsim.transport.cc.CcDesigns;
  *
  * <p>The rules follow how each key is read: the workload kinds in {@code Workloads}, the fabric
  * shapes in {@code ScenarioReader.topology}, the failure kinds in {@code FailurePlan} and
- * {@code FailureSetup}, the loss recoveries in {@code RecoveryParams}, a design's parameters in
- * its {@code LbDesign} / {@code CcDesign}.
+ * {@code FailureSetup}, a loss recovery's keys in its {@code LrDesign}, a design's parameters
+ * in its {@code LbDesign} / {@code CcDesign}.
  */
 public final class Applicability {
   /**
@@ -88,15 +90,15 @@ public final class Applicability {
     m.put("failures.capacity", is("failures.kind", true, "degraded"));
     m.put("failures.burst_us", is("failures.kind", true, "flaky"));
     m.put("failures.period_us", is("failures.kind", true, "flaky"));
-    for (String k : List.of("sack.threshold", "sack.trigger", "sack.fast_retransmit")) {
-      m.put(k, is("lr", true, "sack"));
+    for (LrDesign d : LrDesigns.all()) {
+      for (String k : d.keys()) {
+        m.put(k, is("lr", true, d.name()));
+      }
     }
+    Rule sack = m.get("sack.dupacks"); // also needs a duplicate-ACK trigger
     m.put("sack.dupacks", new Rule(List.of("lr", "sack.trigger"),
-        v -> v.get("lr").equals("sack") && !v.get("sack.trigger").equals("beyond"),
-        "lr is sack and sack.trigger is dupacks or newreno"));
-    for (String k : List.of("irn.bdp_cap", "irn.rto_low_us", "irn.rto_high_us", "irn.low_packets")) {
-      m.put(k, is("lr", true, "irn"));
-    }
+        v -> sack.applies().test(v) && !v.get("sack.trigger").equals("beyond"),
+        sack.when() + " and sack.trigger is dupacks or newreno"));
     for (LbDesign d : LbDesigns.all()) {
       for (Param p : d.params()) {
         m.put(d.name() + "." + p.name(), is("lb", true, d.name()));

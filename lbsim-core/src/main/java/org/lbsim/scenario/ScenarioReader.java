@@ -357,7 +357,8 @@ public final class ScenarioReader {
     if (!dupText.equals("auto")) {
       dupacks = intValue(v, "sack.dupacks", 1);
     }
-    boolean dupTrigger = trigger != null && !trigger.equals("beyond") && lr.equals("sack");
+    // sack.dupacks applies: lr is sack and the trigger counts duplicate ACKs
+    boolean dupTrigger = trigger != null && Applicability.whyNot("sack.dupacks", v) == null;
     if (dupTrigger && dupacks == -1 && threshold == 0) {
       bad("sack.threshold", v.get("sack.threshold"), "at least 1 with sack.trigger " + trigger
           + " and sack.dupacks auto (a duplicate-ACK count)");

@@ -8,6 +8,8 @@ import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.scenario.Setting.Type;
+import org.lbsim.transport.LrDesign;
+import org.lbsim.transport.LrDesigns;
 import org.lbsim.transport.cc.CcDesign;
 import org.lbsim.transport.cc.CcDesigns;
 
@@ -126,9 +128,12 @@ public final class ScenarioSchema {
             "cc " + d.name() + ": " + p.meaning() + " (" + p.range() + ")"));
       }
     }
-    s.add(new Setting("lr", Type.CHOICE, "erasure", List.of("erasure", "sack", "gbn", "irn"),
-        "loss recovery; erasure = ideal rateless coding with extra_packets overhead; sack = selective ACKs with a "
-            + "reordering threshold; gbn = RoCE go-back-N; irn = IRN selective repeat (see docs/algorithms.md)"));
+    List<String> lrMeanings = new ArrayList<>();
+    for (LrDesign d : LrDesigns.all()) {
+      lrMeanings.add(d.name() + " = " + headline(d.summary()));
+    }
+    s.add(new Setting("lr", Type.CHOICE, "erasure", LrDesigns.names(),
+        "loss recovery; " + String.join("; ", lrMeanings) + " (see lbsim list and docs/algorithms.md)"));
     s.add(new Setting("sack.threshold", Type.INT, "3", List.of(),
         "lr sack: a hole is lost once the highest SACKed sequence is more than this many packets beyond it (x)"));
     s.add(new Setting("sack.trigger", Type.CHOICE, "beyond", org.lbsim.transport.RecoveryParams.SACK_TRIGGERS,
@@ -239,5 +244,16 @@ public final class ScenarioSchema {
       cur = t;
     }
     return prev[b.length()];
+  }
+
+  /**
+   * A summary's words before its colon, to stand mid-sentence: a capital that only starts the
+   * sentence goes ("Ideal rateless" reads "ideal rateless"), a name keeps its ("RoCE", "IRN").
+   */
+  private static String headline(String summary) {
+    String head = summary.substring(0, summary.indexOf(':'));
+    String word = head.split(" ", 2)[0];
+    return word.length() > 1 && word.substring(1).equals(word.substring(1).toLowerCase(java.util.Locale.ROOT))
+        ? Character.toLowerCase(head.charAt(0)) + head.substring(1) : head;
   }
 }

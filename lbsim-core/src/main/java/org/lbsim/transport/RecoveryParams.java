@@ -3,7 +3,7 @@ package org.lbsim.transport;
 /**
  * Which loss recovery the senders and receivers run, and its parameters.
  *
- * @param kind erasure, sack, gbn or irn
+ * @param kind the name of a loss recovery in {@link LrDesigns}
  * @param sackThreshold SACK: a hole is lost once the highest SACKed sequence is more than this many packets beyond it
  * @param fastRetransmit SACK: declare holes lost from SACKs at all (false: only timeouts and NACKs recover)
  * @param irnBdpCap IRN: most packets in flight; -1 = the path's bandwidth-delay product in packets
@@ -50,6 +50,11 @@ public record RecoveryParams(String kind, int sackThreshold, boolean fastRetrans
    */
   public static final long IRN_PAPER_RTT_PS = 22_000_000L;
 
+  /** The design named by {@link #kind}: it makes each flow's sender-side recovery and receiver. */
+  public LrDesign design() {
+    return LrDesigns.find(kind);
+  }
+
   /** Ideal erasure coding (the other parameters are unused). */
   public static RecoveryParams erasure() {
     return new RecoveryParams("erasure", 3, true, -1, -1, -1, 3);
@@ -71,8 +76,9 @@ public record RecoveryParams(String kind, int sackThreshold, boolean fastRetrans
   }
 
   public RecoveryParams {
-    if (!kind.equals("erasure") && !kind.equals("sack") && !kind.equals("gbn") && !kind.equals("irn")) {
-      throw new IllegalArgumentException("unknown loss recovery '" + kind + "' (allowed: erasure, sack, gbn, irn)");
+    if (LrDesigns.find(kind) == null) {
+      throw new IllegalArgumentException("unknown loss recovery '" + kind + "' (allowed: "
+          + String.join(", ", LrDesigns.names()) + ")");
     }
     if (sackThreshold < 0) {
       throw new IllegalArgumentException("sack threshold must be >= 0, got " + sackThreshold);

@@ -96,6 +96,7 @@ public final class Transport implements Node {
       ackRandoms[i] = ackPaths == null ? null : flowRandom.split();
     }
     long hostBps = fabric.settings().hostLink().bitsPerSecond();
+    LrDesign recovery = settings.recovery().design();
     for (int i = 0; i < n; i++) {
       FlowSpec f = this.flows.get(i);
       long slotPs = PortConfig.serializationPs((long) settings.format().pacingSlotBytes() * flowsSharingHost[i], hostBps);
@@ -107,7 +108,7 @@ public final class Transport implements Node {
           : settings.cc().create(ccContext(f, gapPs[i], jitter));
       long target = settings.format().packetsFor(f.bytes()) + settings.extraPackets();
       Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), cc); // also the flow's RTT estimator
-      LossRecovery lr = lossRecovery(f, target, sender);
+      LossRecovery lr = recovery.sender().create(this, f, target, sender);
       sender.setLossRecovery(lr);
       PathPolicy path = paths.create(sender, pathRandom);
       sender.setPath(path);
@@ -115,7 +116,7 @@ public final class Transport implements Node {
       senders[i] = sender;
       PathPolicy ackPath = ackPaths == null ? null
           : ackPaths.create(new AckFlow(i, f.dst(), f.src(), gapPs[i]), ackRandom);
-      receivers[i] = newReceiver(i, ackPath, target);
+      receivers[i] = recovery.receiver().create(this, i, ackPath, target);
       sender.receiver = receivers[i];
       receivers[i].sender = sender;
       pendingDeps[i] = f.depCount();
@@ -166,32 +167,6 @@ public final class Transport implements Node {
       }
     }
   }
-
-  private LossRecovery lossRecovery(FlowSpec f, long target, RttEstimator rtt) {
-    RecoveryParams r = settings.recovery();
-    return switch (r.kind()) {
-      case "sack" -> r.dupAckTrigger()
-          ? new DupAckRecovery(target, rtt, r.dupAckThreshold(), r.sackTrigger().equals("dupacks") ? r.sackThreshold() : -1,
-              r.fastRetransmit())
-          : SelectiveRepeat.sack(target, rtt, r.sackThreshold(), r.fastRetransmit());
-      case "gbn" -> new GoBackN(target, rtt);
-      case "irn" -> SelectiveRepeat.irn(target, rtt, r.irnBdpCap() > 0 ? r.irnBdpCap() : bdpPackets(f.src(), f.dst()),
-          r.irnRtoLowPs(baseRttPs()), r.irnRtoHighPs(baseRttPs()), r.irnLowPackets());
-      default -> ErasureCoding.create(target, settings.format().payloadBytes(), settings.referenceErasure(), rtt);
-    };
-  }
-
-  /** The receiving end of flow {@code i}: the loss recovery's receiver, which is also the common half. */
-  private Receiver newReceiver(int i, PathPolicy ackPath, long target) {
-    int payload = settings.format().payloadBytes();
-    return switch (settings.recovery().kind()) {
-      case "sack" -> new SackReceiver(this, i, ackPath, target, payload, false);
-      case "irn" -> new SackReceiver(this, i, ackPath, target, payload, true);
-      case "gbn" -> new GbnReceiver(this, i, ackPath, target, payload);
-      default -> new CodedReceiver(this, i, ackPath, target * payload);
-    };
-  }
-
 
   private CcContext ccContext(FlowSpec f, long idealGapPs, SplitMix jitter) {
     PacketFormat fmt = settings.format();
@@ -356,6 +331,16 @@ public final class Transport implements Node {
       }
     }
     return out;
+  }
+
+  /** Flow {@code flow}'s sender-side loss recovery. */
+  LossRecovery lossRecovery(int flow) {
+    return senders[flow].lossRecovery();
+  }
+
+  /** Flow {@code flow}'s receiver. */
+  Receiver receiver(int flow) {
+    return receivers[flow];
   }
 
   /** Host {@code id}: where a receiver's ACKs, CNPs and pulls leave (receivers keep no Host reference). */

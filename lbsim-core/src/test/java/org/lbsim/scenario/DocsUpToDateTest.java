@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
+import org.lbsim.transport.LrDesign;
+import org.lbsim.transport.LrDesigns;
 
 /** docs/ is generated from, or checked against, the registry and the schema. */
 class DocsUpToDateTest {
@@ -31,6 +33,12 @@ class DocsUpToDateTest {
     }
     for (String choice : ScenarioSchema.get("lr").choices()) {
       assertThat(catalogue).contains("`" + choice + "`");
+    }
+    String lossRecovery = catalogue.substring(catalogue.indexOf("## Loss recovery (`lr`)"));
+    lossRecovery = lossRecovery.substring(0, lossRecovery.indexOf("\n## "));
+    for (LrDesign d : LrDesigns.all()) {
+      assertThat(lossRecovery).as("docs/algorithms.md has a loss-recovery row for `%s`", d.name())
+          .contains("\n| `" + d.name() + "` |");
     }
     for (String choice : ScenarioSchema.get("workload.kind").choices()) {
       assertThat(catalogue).contains("`" + choice + "`");

@@ -1,0 +1,40 @@
+package org.lbsim.transport;
+
+import java.util.List;
+import org.lbsim.lb.PathPolicy;
+import org.lbsim.workload.FlowSpec;
+
+/**
+ * A loss recovery lbsim knows: its name in {@code lr}, one line for people, where it comes from,
+ * the scenario keys that apply only to it, and how a flow's two ends are made. Both ends come
+ * from the same design, so a sender always talks to the receiver it expects.
+ *
+ * @param keys the scenario keys it reads that apply only under it ({@code sack.*}, {@code irn.*});
+ *     their types and defaults are in {@code ScenarioSchema}, their values in {@link RecoveryParams}
+ * @param sender the sender-side recovery of one flow
+ * @param receiver the receiving end of one flow: its recovery's logic on the {@link Receiver} every
+ *     flow has
+ */
+public record LrDesign(String name, String summary, String source, List<String> keys, SenderSide sender,
+    ReceiverSide receiver) {
+
+  public LrDesign {
+    keys = List.copyOf(keys);
+  }
+
+  /**
+   * Makes one flow's sender-side recovery: {@code targetPackets} = the message's packets plus
+   * erasure coding's extra ones, {@code rtt} = the flow's RTT estimator (its sender). The run's
+   * settings and paths come from {@code transport}.
+   */
+  @FunctionalInterface
+  interface SenderSide {
+    LossRecovery create(Transport transport, FlowSpec flow, long targetPackets, RttEstimator rtt);
+  }
+
+  /** Makes flow {@code flow}'s receiver; {@code ackPath} steers its ACKs (null: echo the data packet's entropy). */
+  @FunctionalInterface
+  interface ReceiverSide {
+    Receiver create(Transport transport, int flow, PathPolicy ackPath, long targetPackets);
+  }
+}

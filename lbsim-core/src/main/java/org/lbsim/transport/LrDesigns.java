@@ -1,0 +1,70 @@
+package org.lbsim.transport;
+
+import java.util.List;
+import org.lbsim.workload.FlowSpec;
+
+/** The registry of loss recoveries, by name, in the order {@code lbsim list} and the schema show them. */
+public final class LrDesigns {
+  private static final List<LrDesign> ALL = List.of(
+      new LrDesign("erasure",
+          "Ideal rateless erasure coding: any m + transport.extra_packets coded packets complete the message",
+          "the study's ideal loss recovery (arXiv 2507.21372 v2)", List.of(),
+          (t, f, target, rtt) -> ErasureCoding.create(target, payload(t), t.settings().referenceErasure(), rtt),
+          (t, i, ack, target) -> new CodedReceiver(t, i, ack, target * payload(t))),
+      new LrDesign("sack",
+          "Selective ACKs: a hole is lost once a SACK is sack.threshold beyond it (or the study's duplicate-ACK sender)",
+          "the study's realistic loss recovery; RFC 6675",
+          List.of("sack.threshold", "sack.trigger", "sack.fast_retransmit", "sack.dupacks"), LrDesigns::sack,
+          (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), false)),
+      new LrDesign("gbn",
+          "RoCE go-back-N: the receiver takes only the expected packet and NACKs a hole; the sender resends from it",
+          "InfiniBand / RoCEv2 reliable connection", List.of(),
+          (t, f, target, rtt) -> new GoBackN(target, rtt),
+          (t, i, ack, target) -> new GbnReceiver(t, i, ack, target, payload(t))),
+      new LrDesign("irn",
+          "IRN selective repeat: NACKs with SACK bitmaps, in-flight cap at the path's BDP, two fixed timeouts",
+          "Mittal et al., SIGCOMM 2018",
+          List.of("irn.bdp_cap", "irn.rto_low_us", "irn.rto_high_us", "irn.low_packets"), LrDesigns::irn,
+          (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), true)));
+
+  private LrDesigns() {}
+
+  public static List<LrDesign> all() {
+    return ALL;
+  }
+
+  /** The design called {@code name}, or null. */
+  public static LrDesign find(String name) {
+    for (LrDesign d : ALL) {
+      if (d.name().equals(name)) {
+        return d;
+      }
+    }
+    return null;
+  }
+
+  /** The names, in order. */
+  public static List<String> names() {
+    return ALL.stream().map(LrDesign::name).toList();
+  }
+
+  private static int payload(Transport t) {
+    return t.settings().format().payloadBytes();
+  }
+
+  /** SACK's sender: the threshold rule ({@code sack.trigger: beyond}) or the study's duplicate-ACK sender. */
+  private static LossRecovery sack(Transport t, FlowSpec f, long target, RttEstimator rtt) {
+    RecoveryParams r = t.settings().recovery();
+    return r.dupAckTrigger()
+        ? new DupAckRecovery(target, rtt, r.dupAckThreshold(), r.sackTrigger().equals("dupacks") ? r.sackThreshold() : -1,
+            r.fastRetransmit())
+        : SelectiveRepeat.sack(target, rtt, r.sackThreshold(), r.fastRetransmit());
+  }
+
+  /** IRN's sender: in-flight cap (auto: the flow's unloaded-path BDP) and timeouts (auto: scaled by the base RTT). */
+  private static LossRecovery irn(Transport t, FlowSpec f, long target, RttEstimator rtt) {
+    RecoveryParams r = t.settings().recovery();
+    return SelectiveRepeat.irn(target, rtt, r.irnBdpCap() > 0 ? r.irnBdpCap() : t.bdpPackets(f.src(), f.dst()),
+        r.irnRtoLowPs(t.baseRttPs()), r.irnRtoHighPs(t.baseRttPs()), r.irnLowPackets());
+  }
+}
