@@ -5,7 +5,11 @@ import java.util.concurrent.Callable;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.scenario.ScenarioSchema;
+import org.lbsim.scenario.WorkloadKind;
+import org.lbsim.scenario.WorkloadKinds;
 import org.lbsim.scenario.Setting;
+import org.lbsim.topo.TopologyKind;
+import org.lbsim.topo.TopologyKinds;
 import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.LrDesigns;
 import org.lbsim.transport.cc.CcDesign;
@@ -16,7 +20,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim list}: every algorithm and scenario key, with defaults and meanings. */
 @Command(name = "list", mixinStandardHelpOptions = true,
-    description = "List load-balancing designs, congestion controls, loss recoveries and every scenario key with its default.")
+    description = "List load-balancing designs, congestion controls, loss recoveries, workloads, topologies and every scenario "
+        + "key with its default.")
 final class ListCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -59,6 +64,24 @@ final class ListCommand implements Callable<Integer> {
       }
     }
     o.println();
+    o.println("Workloads (workload.kind):");
+    for (WorkloadKind w : WorkloadKinds.all()) {
+      o.printf("  %-18s %s%n", w.name(), w.summary());
+      if (!w.source().isEmpty()) {
+        o.printf("  %-18s   from: %s%n", "", w.source());
+      }
+      if (!w.keys().isEmpty()) {
+        o.printf("  %-18s   keys: %s (see below)%n", "", keys(w.keys()));
+      }
+    }
+    o.println();
+    o.println("Topologies (topology.kind):");
+    for (TopologyKind t : TopologyKinds.all()) {
+      o.printf("  %-18s %s%n", t.name(), t.summary());
+      o.printf("  %-18s   from: %s%n", "", t.source());
+      o.printf("  %-18s   keys: %s (see below)%n", "", keys(t.keys()));
+    }
+    o.println();
     o.println("Scenario keys (YAML sections or --set key=value; a key set where it does not apply is an error,");
     o.println("'key?=value' sets it only where it applies; see docs/input.md):");
     for (Setting s : ScenarioSchema.settings()) {
@@ -70,5 +93,13 @@ final class ListCommand implements Callable<Integer> {
     }
     o.flush();
     return 0;
+  }
+
+  /** A kind's keys, those of one section as "section.*" when it has more than three. */
+  private static String keys(java.util.List<String> keys) {
+    String first = keys.get(0);
+    String section = first.substring(0, first.indexOf('.') + 1);
+    return keys.size() > 3 && keys.stream().allMatch(k -> k.startsWith(section)) ? section + "*"
+        : String.join(", ", keys);
   }
 }

@@ -7,6 +7,8 @@ import java.util.function.Predicate;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
+import org.lbsim.topo.TopologyKind;
+import org.lbsim.topo.TopologyKinds;
 import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.LrDesigns;
 import org.lbsim.transport.cc.CcDesign;
@@ -21,8 +23,8 @@ import org.lbsim.transport.cc.CcDesigns;
  * and presets that vary the design use it for one design's parameters. Keys without a rule
  * always apply.
  *
- * <p>The rules follow how each key is read: the workload kinds in {@code Workloads}, the fabric
- * shapes in {@code ScenarioReader.topology}, the failure kinds in {@code FailurePlan} and
+ * <p>The rules follow how each key is read: a workload kind's keys in its {@code WorkloadKind}, a
+ * fabric shape's in its {@code TopologyKind}, the failure kinds in {@code FailurePlan} and
  * {@code FailureSetup}, a loss recovery's keys in its {@code LrDesign}, a design's parameters
  * in its {@code LbDesign} / {@code CcDesign}.
  */
@@ -42,29 +44,24 @@ public final class Applicability {
 
   private static Map<String, Rule> build() {
     Map<String, Rule> m = new LinkedHashMap<>();
-    Rule sized = is("workload.kind", false, "cm", "training");
+    Rule sized = is("workload.kind", false, names(WorkloadKinds.all(), w -> !w.sized(), WorkloadKind::name));
     m.put("workload.size", new Rule(sized.governing(), sized.applies(),
-        "workload.kind is not cm or training (a cm file and the training jobs give every flow's size)"));
-    m.put("workload.senders", is("workload.kind", true, "incast"));
-    m.put("workload.receiver", is("workload.kind", true, "incast"));
-    m.put("workload.file", is("workload.kind", true, "cm"));
-    m.put("workload.start_unit_ps", is("workload.kind", true, "cm"));
-    m.put("workload.locality", is("workload.kind", true, "permutation"));
-    m.put("workload.start_jitter", is("workload.kind", false, "training"));
-    Rule training = is("workload.kind", true, "training");
-    for (Setting s : TrainingSchema.settings()) {
-      m.put(s.key(), training);
+        sized.when() + " (a cm file and the training jobs give every flow's size)"));
+    m.put("workload.start_jitter",
+        is("workload.kind", false, names(WorkloadKinds.all(), w -> !w.jittered(), WorkloadKind::name)));
+    for (WorkloadKind w : WorkloadKinds.all()) {
+      for (String k : w.keys()) {
+        m.put(k, is("workload.kind", true, names(WorkloadKinds.all(), x -> x.keys().contains(k), WorkloadKind::name)));
+      }
     }
+    Rule jobs = m.get("job.bucket"); // also needs DDP's gradient buckets
     m.put("job.bucket", new Rule(List.of("workload.kind", "job.sharding"),
-        v -> v.get("workload.kind").equals("training") && v.get("job.sharding").equals("ddp"),
-        "workload.kind is training and job.sharding is ddp"));
-    m.put("topology.k", is("topology.kind", true, "fat-tree"));
-    m.put("topology.oversubscription", is("topology.kind", true, "fat-tree"));
-    m.put("topology.hosts_per_leaf", is("topology.kind", true, "leaf-spine"));
-    m.put("topology.leaves", is("topology.kind", true, "leaf-spine"));
-    m.put("topology.spines", is("topology.kind", true, "leaf-spine", "rail-optimized"));
-    m.put("topology.servers", is("topology.kind", true, "rail-optimized"));
-    m.put("topology.rails", is("topology.kind", true, "rail-optimized"));
+        v -> jobs.applies().test(v) && v.get("job.sharding").equals("ddp"), jobs.when() + " and job.sharding is ddp"));
+    for (TopologyKind t : TopologyKinds.all()) {
+      for (String k : t.keys()) {
+        m.put(k, is("topology.kind", true, names(TopologyKinds.all(), x -> x.keys().contains(k), TopologyKind::name)));
+      }
+    }
     m.put("buffer.bytes", new Rule(List.of("buffer.packets"), v -> v.get("buffer.packets").isEmpty(),
         "buffer.packets is not set (buffer.packets gives the buffer in packets instead)"));
     for (String k : List.of("buffer.red_kmin", "buffer.red_kmax", "buffer.red_pmax")) {
@@ -116,6 +113,11 @@ public final class Applicability {
     List<Setting> s = new java.util.ArrayList<>();
     FailureKeys.addTo(s);
     return s;
+  }
+
+  /** The names of the entries of a registry that {@code which} picks, in its order. */
+  private static <T> String[] names(List<T> all, Predicate<T> which, java.util.function.Function<T, String> name) {
+    return all.stream().filter(which).map(name).toArray(String[]::new);
   }
 
   /** A rule on one choice key: it applies when the key is ({@code among}) or is not one of {@code values}. */

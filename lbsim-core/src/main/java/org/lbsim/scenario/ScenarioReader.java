@@ -1,6 +1,5 @@
 package org.lbsim.scenario;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +20,8 @@ import org.lbsim.transport.RecoveryParams;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;
+import org.lbsim.topo.TopologyKind;
+import org.lbsim.topo.TopologyKinds;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -43,14 +44,14 @@ public final class ScenarioReader {
   private final java.util.Set<String> defaulted = new java.util.HashSet<>();
 
   private String overrideLabel = "--set";
-  /** The connection matrix's flows when the workload is a cm file, read and checked with the scenario. */
-  private List<org.lbsim.workload.FlowSpec> cmFlows;
+  /** The flows the workload kind's check read (a cm file's), or null. */
+  private List<org.lbsim.workload.FlowSpec> knownFlows;
 
   /** A decimal number as written in a file: no hex, no Java suffixes, no NaN or Infinity. */
   private static final java.util.regex.Pattern NUMBER =
       java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
   /** Hosts a fabric may have: every count derived from them stays within an int. */
-  static final long MAX_HOSTS = 1L << 24;
+  static final long MAX_HOSTS = TopologyKinds.MAX_HOSTS;
   /** Payload bytes a packet may carry. */
   static final int MAX_PAYLOAD = 1 << 20;
   /** Header, ACK and gap bytes a packet may have. */
@@ -495,61 +496,29 @@ public final class ScenarioReader {
     return new Params(out);
   }
 
-  /** A source route names a leaf's uplink in one byte (0xFF = switch's choice): at most 255 spines. */
-  private int spines(Map<String, String> v) {
-    int spines = intValue(v, "topology.spines", 1);
-    if (spines > 255) {
-      bad("topology.spines", v.get("topology.spines"), "an integer from 1 to 255 (a source route names a spine in "
-          + "one byte)");
-      return Integer.MIN_VALUE;
-    }
-    return spines;
-  }
-
-  /** At most {@link #MAX_HOSTS} hosts: a * b of them, blamed on {@code key}. */
-  private boolean hostsFit(String key, long a, long b) {
-    if (a * b > MAX_HOSTS) {
-      bad(key, raw.getOrDefault(key, ScenarioSchema.get(key).defaultValue()), "a fabric of at most " + MAX_HOSTS
-          + " hosts (this one would have " + a * b + ")");
-      return false;
-    }
-    return true;
-  }
-
+  /**
+   * The fabric of the chosen {@code topology.kind} (an invalid choice, reported on its own, is
+   * read as the default kind so that its keys are still checked), built by its registry entry.
+   */
   private Topology topology(Map<String, String> v) {
     String kind = choice(v, "topology.kind");
-    if ("rail-optimized".equals(kind)) {
-      // A rail switch per rail, holding NIC r of every server, is a leaf; see training.Cluster for the numbering.
-      int servers = intValue(v, "topology.servers", 1);
-      int rails = intValue(v, "topology.rails", 1);
-      int spines = spines(v);
-      return servers > 0 && rails > 0 && spines > 0 && hostsFit("topology.rails", servers, rails)
-          ? new LeafSpine(servers, rails, spines) : null;
-    }
-    if ("leaf-spine".equals(kind)) {
-      int hpl = intValue(v, "topology.hosts_per_leaf", 1);
-      int leaves = intValue(v, "topology.leaves", 1);
-      int spines = spines(v);
-      return hpl > 0 && leaves > 0 && spines > 0 && hostsFit("topology.leaves", hpl, leaves)
-          ? new LeafSpine(hpl, leaves, spines) : null;
-    }
-    int k = intValue(v, "topology.k", 2);
-    int o = intValue(v, "topology.oversubscription", 1);
-    if (k >= 2 && k % 2 != 0) {
-      bad("topology.k", v.get("topology.k"), "an even integer from 2 to 256 (k = 8 gives 128 hosts)");
-      return null;
-    }
-    if (k > 256) {
-      bad("topology.k", v.get("topology.k"), "an even integer from 2 to 256");
-      return null;
-    }
-    if (k >= 2 && k <= 256 && o >= 1 && (long) o * k * k * k / 4 > MAX_HOSTS) {
-      bad("topology.oversubscription", v.get("topology.oversubscription"), "at most " + MAX_HOSTS / ((long) k * k * k / 4)
-          + " with topology.k " + k + " (a fabric has at most " + MAX_HOSTS + " hosts; this one would have "
-          + (long) o * k * k * k / 4 + ")");
-      return null;
-    }
-    return k >= 2 && o >= 1 ? new FatTree(k, o) : null;
+    TopologyKind t = TopologyKinds.find(kind == null ? ScenarioSchema.get("topology.kind").defaultValue() : kind);
+    return t.factory().build(new TopologyKind.Keys() {
+      @Override
+      public String text(String key) {
+        return v.get(key);
+      }
+
+      @Override
+      public int integer(String key, int min) {
+        return intValue(v, key, min);
+      }
+
+      @Override
+      public void bad(String key, String value, String allowed) {
+        ScenarioReader.this.bad(key, value, allowed);
+      }
+    });
   }
 
   private TierLink tierLink(Map<String, String> v, String tier) {
@@ -603,68 +572,13 @@ public final class ScenarioReader {
     if (!Double.isNaN(jitter) && !(jitter >= 0 && jitter <= 1e6)) {
       bad("workload.start_jitter", v.get("workload.start_jitter"), "0 or a positive number of pacing slots up to 1e6");
     }
-    Path file = null;
-    if ("cm".equals(kind)) {
-      String f = v.get("workload.file");
-      if (f.isEmpty()) {
-        problems.add(source + ": workload.file: missing; workload.kind 'cm' needs the connection-matrix file");
-      } else {
-        try {
-          file = baseDir == null ? Path.of(f) : baseDir.resolve(f);
-        } catch (java.nio.file.InvalidPathException e) {
-          bad("workload.file", f, "a file path");
-        }
-        if (file != null && !Files.isRegularFile(file)) {
-          bad("workload.file", f, "an existing file (looked for " + file + ")");
-        } else if (file != null && topology != null && !Double.isNaN(unit)) {
-          cmFlows = connectionMatrix(file, topology.hosts(), Math.round(unit));
-        }
-      }
-    }
-    if (topology != null && "incast".equals(kind)) {
-      int hosts = topology.hosts();
-      if (receiver >= hosts) {
-        bad("workload.receiver", v.get("workload.receiver"), "a host id from 0 to " + (hosts - 1));
-      }
-      if (senders >= hosts) {
-        bad("workload.senders", v.get("workload.senders"), "1 to " + (hosts - 1) + " senders on " + hosts + " hosts");
-      }
-    }
-    String locality = choice(v, "workload.locality");
-    if ("cross-pod".equals(locality) && "permutation".equals(kind)) {
-      if (topology != null && !crossesPods(topology)) {
-        bad("workload.locality", locality, "any (cross-pod needs at least 2 pods or leaves)");
-      }
-    }
-    if ("training".equals(kind)) {
-      training(v, topology);
-    }
-    return new WorkloadSpec(kind, size, senders, receiver, file, unit);
+    WorkloadKind k = kind == null ? null : WorkloadKinds.find(kind);
+    WorkloadKind.Checked checked = k == null ? WorkloadKind.Checked.NONE
+        : k.check().check(this, v, topology, new WorkloadSpec(kind, size, senders, receiver, null, unit));
+    knownFlows = checked.flows();
+    choice(v, "workload.locality");
+    return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit);
   }
-
-  /** Reads and checks the cm file now, so that no run starts before every input is known good. */
-  private List<org.lbsim.workload.FlowSpec> connectionMatrix(Path file, int hosts, long psPerUnit) {
-    try {
-      if (Files.size(file) > MAX_CM_BYTES) {
-        bad("workload.file", file.toString(), "a connection matrix of at most " + MAX_CM_BYTES / (1 << 20)
-            + " MiB (this one has " + Files.size(file) / (1 << 20) + " MiB)");
-        return null;
-      }
-      return org.lbsim.workload.ConnectionMatrix.parse(file, hosts, psPerUnit);
-    } catch (org.lbsim.workload.WorkloadFileException e) {
-      problems.add(oneLine(e.getMessage()));
-    } catch (java.io.IOException e) {
-      bad("workload.file", file.toString(), "a readable file (" + e.getMessage() + ")");
-    }
-    return null;
-  }
-
-  private static String oneLine(String s) {
-    return s.replace('\n', ' ').replace('\r', ' ');
-  }
-
-  /** A cm file larger than this is refused before it is read. */
-  static final long MAX_CM_BYTES = 1L << 30;
 
   /**
    * One packet (data bytes on the wire) must serialize in a whole, positive number of
@@ -702,30 +616,23 @@ public final class ScenarioReader {
       switchPorts = (long) ls.leaves() * (ls.hostsPerLeaf() + ls.spines()) + (long) ls.spines() * ls.leaves();
     }
     long ports = hosts + switchPorts;
-    long flows = switch (w.kind()) {
-      case "permutation" -> hosts;
-      case "all-to-all", "ring-allgather", "ring-reducescatter" -> hosts * (hosts - 1);
-      case "ring-allreduce" -> 2 * hosts * (hosts - 1);
-      case "incast" -> w.senders();
-      case "cm" -> cmFlows == null ? 0 : cmFlows.size();
-      default -> hosts; // training: at least one flow per GPU; its jobs are built by the run
-    };
+    WorkloadKind kind = WorkloadKinds.find(w.kind());
+    long flows = kind.count().flows(hosts, w, knownFlows);
     if (flows > Integer.MAX_VALUE) {
       bad("workload.kind", w.kind(), "a workload of at most " + Integer.MAX_VALUE + " flows (" + w.kind() + " on " + hosts
           + " hosts would have " + flows + ")");
       return;
     }
     long perFlow = (w.sizeBytes() + payload - 1) / payload;
-    if (!w.kind().equals("cm") && !w.kind().equals("training") && perFlow + extra > Integer.MAX_VALUE) {
+    if (kind.sized() && perFlow + extra > Integer.MAX_VALUE) {
       bad("workload.size", v.get("workload.size"), "at most " + Integer.MAX_VALUE + " packets per flow with "
           + "transport.extra_packets (" + perFlow + " packets of " + payload + " B)");
       return;
     }
-    long workloadPackets = switch (w.kind()) {
-      case "cm" -> cmFlows == null ? 0 : cmFlows.stream().mapToLong(f -> (f.bytes() + payload - 1) / payload + extra).sum();
-      case "training" -> Long.MAX_VALUE;
-      default -> flows * (perFlow + extra);
-    };
+    // flows read at load time: their own packets; sized flows: each of workload.size; training: built by the run
+    long workloadPackets = knownFlows != null
+        ? knownFlows.stream().mapToLong(f -> (f.bytes() + payload - 1) / payload + extra).sum()
+        : kind.sized() ? flows * (perFlow + extra) : Long.MAX_VALUE;
     double rttPs = 2.0 * t.maxHops() * Math.max(tiers[0].latencyPs(), Math.max(tiers[1].latencyPs(), tiers[2].latencyPs()));
     double bdpPackets = tiers[0].bitsPerSecond() / 8.0 * rttPs / 1e12 / (payload + header) + 1;
     double inFlight = (double) switchPorts * (buffer / (payload + header) + 1) + hosts * bdpPackets;
@@ -736,40 +643,13 @@ public final class ScenarioReader {
     }
   }
 
-  /** At least two pods (leaves) to cross. */
-  private static boolean crossesPods(Topology topology) {
-    int pod = Workloads.podSize(topology);
-    return pod > 0 && topology.hosts() >= 2 * pod;
-  }
-
-  /** Checks the job.* keys; the jobs themselves are built again by Workloads from the values. */
-  private void training(Map<String, String> v, Topology topology) {
-    for (Setting s : ScenarioSchema.settings()) {
-      if (s.key().startsWith("job.") && s.type() == Setting.Type.CHOICE) {
-        choice(v, s.key());
-      }
-    }
-    if (topology == null) {
-      return;
-    }
-    List<org.lbsim.training.JobKeys.Problem> found = new ArrayList<>();
-    org.lbsim.training.JobKeys.parse(v, topology.hosts(), found);
-    for (org.lbsim.training.JobKeys.Problem p : found) {
-      bad(p.key(), p.value(), p.allowed());
-    }
-    if ("rail-optimized".equals(v.get("topology.kind")) && !v.get("topology.rails").equals(v.get("job.gpus_per_server"))) {
-      bad("job.gpus_per_server", v.get("job.gpus_per_server"), "the rail count topology.rails = " + v.get("topology.rails")
-          + " (one NIC per rail)");
-    }
-  }
-
   // ---- typed getters: each records a problem and returns a sentinel on bad input ----
 
   private String text(Map<String, String> v, String key) {
     return v.get(key);
   }
 
-  private String choice(Map<String, String> v, String key) {
+  String choice(Map<String, String> v, String key) {
     Setting s = ScenarioSchema.get(key);
     String value = v.get(key);
     if (!s.choices().contains(value)) {
@@ -915,7 +795,23 @@ public final class ScenarioReader {
     }
   }
 
-  private void bad(String key, String value, String allowed) {
+  /** Adds one problem line as it is (it names its source). */
+  void problem(String line) {
+    problems.add(line);
+  }
+
+  /** The scenario's file (or text) name, which starts its problem lines. */
+  String source() {
+    return source;
+  }
+
+  /** The folder relative paths of the scenario are resolved against; null for none. */
+  Path baseDir() {
+    return baseDir;
+  }
+
+  /** Reports {@code value} of {@code key} as invalid; {@code allowed} says what would do. */
+  void bad(String key, String value, String allowed) {
     String from = origin.getOrDefault(key, source);
     problems.add(from + (from.equals(source) ? ": " : " ") + key + ": invalid value (got '" + StrictYaml.show(value)
         + "'; allowed: " + allowed + ")");

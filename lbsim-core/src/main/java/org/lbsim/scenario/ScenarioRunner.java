@@ -150,7 +150,7 @@ public final class ScenarioRunner {
         s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.portSignals());
     FailureSetup failures = FailureSetup.prepare(failurePlan(s), s.topology(), sim.random());
     // Random streams are named, so drawing the workload first changes no other draw.
-    TrainingWorkload training = s.workload().kind().equals("training") ? Workloads.training(s, sim.random()) : null;
+    TrainingWorkload training = Workloads.jobs(s, sim.random());
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes(),
         flows);

@@ -8,6 +8,8 @@ import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.scenario.Setting.Type;
+import org.lbsim.topo.TopologyKind;
+import org.lbsim.topo.TopologyKinds;
 import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.LrDesigns;
 import org.lbsim.transport.cc.CcDesign;
@@ -25,8 +27,12 @@ public final class ScenarioSchema {
     s.add(new Setting("seed", Type.LONG, "1", List.of(), "seed of every random choice (permutation, hashes, spraying, jitter)"));
     s.add(new Setting("profile", Type.CHOICE, "default", List.of("default", "reference"),
         "default = physically correct model; reference = the study simulator's modelling choices (docs/reference-profile.md)"));
-    s.add(new Setting("topology.kind", Type.CHOICE, "fat-tree", List.of("fat-tree", "leaf-spine", "rail-optimized"),
-        "fabric shape; rail-optimized = NIC i of every server on rail switch i, rails joined by spines"));
+    List<String> topologyMeanings = new ArrayList<>();
+    for (TopologyKind t : TopologyKinds.all()) {
+      topologyMeanings.add(t.name() + " = " + headline(t.summary()));
+    }
+    s.add(new Setting("topology.kind", Type.CHOICE, "fat-tree", TopologyKinds.names(),
+        "fabric shape; " + String.join("; ", topologyMeanings) + " (see lbsim list and docs/algorithms.md)"));
     s.add(new Setting("topology.k", Type.INT, "8", List.of(), "fat-tree arity (even); k^3/4 hosts, k = 8 gives 128"));
     s.add(new Setting("topology.oversubscription", Type.INT, "1", List.of(), "fat tree: hosts per ToR = oversubscription * k/2 (o:1 at the ToR)"));
     s.add(new Setting("topology.hosts_per_leaf", Type.INT, "16", List.of(), "leaf-spine: hosts under each leaf"));
@@ -84,10 +90,12 @@ public final class ScenarioSchema {
     s.add(new Setting("packet.header", Type.INT, "62", List.of(), "header bytes per data packet"));
     s.add(new Setting("packet.ack", Type.INT, "64", List.of(), "ACK size, bytes"));
     s.add(new Setting("packet.gap", Type.INT, "20", List.of(), "inter-packet gap (preamble + IPG) after every packet on the wire, bytes"));
-    s.add(new Setting("workload.kind", Type.CHOICE, "permutation",
-        List.of("permutation", "all-to-all", "ring-allreduce", "ring-allgather", "ring-reducescatter", "incast", "cm",
-            "training"),
-        "the collective (cm = an htsim connection-matrix file; training = jobs from the job.* keys)"));
+    List<String> workloadMeanings = new ArrayList<>();
+    for (WorkloadKind w : WorkloadKinds.all()) {
+      workloadMeanings.add(w.name() + " = " + headline(w.summary()));
+    }
+    s.add(new Setting("workload.kind", Type.CHOICE, "permutation", WorkloadKinds.names(),
+        "the traffic; " + String.join("; ", workloadMeanings) + " (see lbsim list and docs/algorithms.md)"));
     s.add(new Setting("workload.size", Type.SIZE, "1MiB", List.of(),
         "message size per flow (ring collectives: the buffer, split into one chunk per rank)"));
     s.add(new Setting("workload.senders", Type.INT, "15", List.of(), "incast: number of senders (hosts receiver+1, receiver+2, ...)"));

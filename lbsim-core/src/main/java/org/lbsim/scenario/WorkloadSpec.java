@@ -5,8 +5,7 @@ import java.nio.file.Path;
 /**
  * The workload of a scenario.
  *
- * @param kind permutation, all-to-all, ring-allreduce, ring-allgather, ring-reducescatter,
- *     incast or cm
+ * @param kind the name of its {@link WorkloadKind} ({@link WorkloadKinds})
  * @param sizeBytes message (or ring buffer) size
  * @param senders incast senders
  * @param receiver incast receiver

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.net.PortConfig;
-import org.lbsim.workload.Collectives;
-import org.lbsim.workload.ConnectionMatrix;
+import org.lbsim.topo.TopologyKind;
+import org.lbsim.topo.TopologyKinds;
 import org.lbsim.training.Cluster;
 import org.lbsim.training.JobKeys;
 import org.lbsim.training.JobSpec;
@@ -18,24 +18,25 @@ import org.lbsim.workload.FlowSpec;
 final class Workloads {
   private Workloads() {}
 
+  /** The flows of the scenario's workload kind, their starts jittered where the kind takes {@code workload.start_jitter}. */
   static List<FlowSpec> generate(Scenario s, RandomStreams random) {
-    WorkloadSpec w = s.workload();
-    int hosts = s.topology().hosts();
-    List<FlowSpec> flows = switch (w.kind()) {
-      case "permutation" -> "cross-pod".equals(s.values().get("workload.locality"))
-          ? Collectives.crossGroupPermutation(hosts, podSize(s.topology()), w.sizeBytes(),
-              random.stream("workload/permutation"))
-          : Collectives.permutation(hosts, w.sizeBytes(), random.stream("workload/permutation"));
-      case "all-to-all" -> Collectives.allToAll(hosts, w.sizeBytes());
-      case "ring-allreduce" -> Collectives.ringAllReduce(hosts, w.sizeBytes());
-      case "ring-allgather" -> Collectives.ringAllGather(hosts, w.sizeBytes());
-      case "ring-reducescatter" -> Collectives.ringReduceScatter(hosts, w.sizeBytes());
-      case "incast" -> Collectives.incast(incastSenders(w, hosts), w.receiver(), w.sizeBytes());
-      case "cm" -> ConnectionMatrix.parse(w.file(), hosts, Math.round(w.startUnitPs()));
-      case "training" -> training(s, random).flows();
-      default -> throw new IllegalStateException("unvalidated workload kind " + w.kind());
-    };
-    return w.kind().equals("training") ? flows : jitterStarts(s, flows, random);
+    WorkloadKind kind = kind(s);
+    List<FlowSpec> flows = kind.flows().make(s, random);
+    return kind.jittered() ? jitterStarts(s, flows, random) : flows;
+  }
+
+  /** The training jobs of the scenario, or null when its workload kind makes flows alone. */
+  static TrainingWorkload jobs(Scenario s, RandomStreams random) {
+    WorkloadKind kind = kind(s);
+    return kind.jobs() == null ? null : kind.jobs().build(s, random);
+  }
+
+  private static WorkloadKind kind(Scenario s) {
+    WorkloadKind kind = WorkloadKinds.find(s.workload().kind());
+    if (kind == null) {
+      throw new IllegalStateException("unvalidated workload kind " + s.workload().kind());
+    }
+    return kind;
   }
 
   /**
@@ -81,17 +82,9 @@ final class Workloads {
       throw new IllegalStateException("unvalidated job keys: " + problems);
     }
     int gps = jobs.get(0).gpusPerServer();
-    Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, "rail-optimized".equals(v.get("topology.kind")));
+    TopologyKind fabric = TopologyKinds.find(v.get("topology.kind"));
+    Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, fabric != null && fabric.rails());
     return TrainingWorkload.build(jobs, cluster, jobs.get(0).nvlinkBitsPerSecond(), v.get("job.placement"),
         random.stream("workload/placement"));
-  }
-
-  /** The {@code senders} hosts after the receiver, wrapping around. */
-  private static int[] incastSenders(WorkloadSpec w, int hosts) {
-    int[] out = new int[w.senders()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = (w.receiver() + 1 + i) % hosts;
-    }
-    return out;
   }
 }

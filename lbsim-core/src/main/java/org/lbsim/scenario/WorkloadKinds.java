@@ -1,0 +1,201 @@
+package org.lbsim.scenario;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.lbsim.scenario.WorkloadKind.Checked;
+import org.lbsim.topo.Topology;
+import org.lbsim.topo.TopologyKind;
+import org.lbsim.topo.TopologyKinds;
+import org.lbsim.training.JobKeys;
+import org.lbsim.workload.Collectives;
+import org.lbsim.workload.ConnectionMatrix;
+import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.WorkloadFileException;
+
+/**
+ * The registry of workloads, by name, in the order {@code lbsim list} and the schema show them.
+ * It lives in {@code scenario} because a kind's flows come from the whole scenario (its fabric,
+ * its keys) and training jobs come from {@code training}, which sits above {@code workload}.
+ */
+public final class WorkloadKinds {
+  /** A cm file larger than this is refused before it is read. */
+  static final long MAX_CM_BYTES = 1L << 30;
+
+  private static final List<WorkloadKind> ALL = List.of(
+      new WorkloadKind("permutation",
+          "Random derangement: every host sends one flow to another host and receives one (seeded)",
+          "the study's permutation (arXiv 2507.21372 v2)", List.of("workload.locality"), true, true,
+          WorkloadKinds::checkPermutation, (hosts, w, known) -> hosts, WorkloadKinds::permutation, null),
+      new WorkloadKind("all-to-all",
+          "Every ordered host pair: each host sends one flow to every other host, n(n-1) flows",
+          "the study's all-to-all (ATA)", List.of(), true, true, none(), (hosts, w, known) -> hosts * (hosts - 1),
+          (s, r) -> Collectives.allToAll(s.topology().hosts(), s.workload().sizeBytes()), null),
+      new WorkloadKind("ring-allreduce",
+          "Ring AllReduce: ReduceScatter then AllGather, 2(n-1) chained steps of ceil(B/n) bytes per rank",
+          "NCCL ring", List.of(), true, true, none(), (hosts, w, known) -> 2 * hosts * (hosts - 1),
+          (s, r) -> Collectives.ringAllReduce(s.topology().hosts(), s.workload().sizeBytes()), null),
+      new WorkloadKind("ring-allgather",
+          "Ring AllGather: n-1 steps; in step s rank i sends ceil(B/n) bytes to rank i+1 once step s-1 reached it",
+          "NCCL ring", List.of(), true, true, none(), (hosts, w, known) -> hosts * (hosts - 1),
+          (s, r) -> Collectives.ringAllGather(s.topology().hosts(), s.workload().sizeBytes()), null),
+      new WorkloadKind("ring-reducescatter",
+          "Ring ReduceScatter: the same chain of n-1 steps of ceil(B/n) bytes",
+          "NCCL ring", List.of(), true, true, none(), (hosts, w, known) -> hosts * (hosts - 1),
+          (s, r) -> Collectives.ringReduceScatter(s.topology().hosts(), s.workload().sizeBytes()), null),
+      new WorkloadKind("incast",
+          "Many to one: the workload.senders hosts after workload.receiver each send it one flow",
+          "", List.of("workload.senders", "workload.receiver"), true, true, WorkloadKinds::checkIncast,
+          (hosts, w, known) -> w.senders(), WorkloadKinds::incast, null),
+      new WorkloadKind("cm",
+          "htsim connection matrix: a file's flows, with start times, sizes and triggers that become dependencies",
+          "htsim connection_matrix.cpp", List.of("workload.file", "workload.start_unit_ps"), false, true,
+          WorkloadKinds::checkConnectionMatrix, (hosts, w, known) -> known == null ? 0 : known.size(),
+          (s, r) -> ConnectionMatrix.parse(s.workload().file(), s.topology().hosts(),
+              Math.round(s.workload().startUnitPs())), null),
+      new WorkloadKind("training",
+          "Training jobs: from the job.* keys, model presets, parallelism, collectives, NVLink copies and compute "
+              + "(docs/training.md)",
+          "Llama 3 herd paper (shapes); PyTorch FSDP; Megatron-LM rank layout; NCCL",
+          TrainingSchema.settings().stream().map(Setting::key).toList(), false, false, WorkloadKinds::checkTraining,
+          (hosts, w, known) -> hosts, // at least one flow per GPU; its jobs are built by the run
+          (s, r) -> Workloads.training(s, r).flows(), Workloads::training));
+
+  private WorkloadKinds() {}
+
+  public static List<WorkloadKind> all() {
+    return ALL;
+  }
+
+  /** The kind called {@code name}, or null. */
+  public static WorkloadKind find(String name) {
+    for (WorkloadKind w : ALL) {
+      if (w.name().equals(name)) {
+        return w;
+      }
+    }
+    return null;
+  }
+
+  /** The names, in order. */
+  public static List<String> names() {
+    return ALL.stream().map(WorkloadKind::name).toList();
+  }
+
+  private static WorkloadKind.Check none() {
+    return (r, v, t, w) -> Checked.NONE;
+  }
+
+  private static List<FlowSpec> permutation(Scenario s, org.lbsim.engine.RandomStreams random) {
+    int hosts = s.topology().hosts();
+    long bytes = s.workload().sizeBytes();
+    return "cross-pod".equals(s.values().get("workload.locality"))
+        ? Collectives.crossGroupPermutation(hosts, Workloads.podSize(s.topology()), bytes,
+            random.stream("workload/permutation"))
+        : Collectives.permutation(hosts, bytes, random.stream("workload/permutation"));
+  }
+
+  /** {@code workload.locality: cross-pod} needs at least two pods (leaves) to cross. */
+  private static Checked checkPermutation(ScenarioReader r, Map<String, String> v, Topology topology,
+      WorkloadSpec w) {
+    String locality = v.get("workload.locality");
+    if ("cross-pod".equals(locality) && topology != null) {
+      int pod = Workloads.podSize(topology);
+      if (!(pod > 0 && topology.hosts() >= 2 * pod)) {
+        r.bad("workload.locality", locality, "any (cross-pod needs at least 2 pods or leaves)");
+      }
+    }
+    return Checked.NONE;
+  }
+
+  /** The {@code senders} hosts after the receiver, wrapping around. */
+  private static List<FlowSpec> incast(Scenario s, org.lbsim.engine.RandomStreams random) {
+    WorkloadSpec w = s.workload();
+    int hosts = s.topology().hosts();
+    int[] senders = new int[w.senders()];
+    for (int i = 0; i < senders.length; i++) {
+      senders[i] = (w.receiver() + 1 + i) % hosts;
+    }
+    return Collectives.incast(senders, w.receiver(), w.sizeBytes());
+  }
+
+  private static Checked checkIncast(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
+    if (topology != null) {
+      int hosts = topology.hosts();
+      if (w.receiver() >= hosts) {
+        r.bad("workload.receiver", v.get("workload.receiver"), "a host id from 0 to " + (hosts - 1));
+      }
+      if (w.senders() >= hosts) {
+        r.bad("workload.senders", v.get("workload.senders"), "1 to " + (hosts - 1) + " senders on " + hosts + " hosts");
+      }
+    }
+    return Checked.NONE;
+  }
+
+  /** Finds the cm file and reads and checks it now, so that no run starts before every input is known good. */
+  private static Checked checkConnectionMatrix(ScenarioReader r, Map<String, String> v, Topology topology,
+      WorkloadSpec w) {
+    String f = v.get("workload.file");
+    if (f.isEmpty()) {
+      r.problem(r.source() + ": workload.file: missing; workload.kind 'cm' needs the connection-matrix file");
+      return Checked.NONE;
+    }
+    Path file = null;
+    try {
+      file = r.baseDir() == null ? Path.of(f) : r.baseDir().resolve(f);
+    } catch (java.nio.file.InvalidPathException e) {
+      r.bad("workload.file", f, "a file path");
+    }
+    List<FlowSpec> flows = null;
+    if (file != null && !Files.isRegularFile(file)) {
+      r.bad("workload.file", f, "an existing file (looked for " + file + ")");
+    } else if (file != null && topology != null && !Double.isNaN(w.startUnitPs())) {
+      flows = connectionMatrix(r, file, topology.hosts(), Math.round(w.startUnitPs()));
+    }
+    return new Checked(file, flows);
+  }
+
+  private static List<FlowSpec> connectionMatrix(ScenarioReader r, Path file, int hosts, long psPerUnit) {
+    try {
+      if (Files.size(file) > MAX_CM_BYTES) {
+        r.bad("workload.file", file.toString(), "a connection matrix of at most " + MAX_CM_BYTES / (1 << 20)
+            + " MiB (this one has " + Files.size(file) / (1 << 20) + " MiB)");
+        return null;
+      }
+      return ConnectionMatrix.parse(file, hosts, psPerUnit);
+    } catch (WorkloadFileException e) {
+      r.problem(e.getMessage().replace('\n', ' ').replace('\r', ' '));
+    } catch (java.io.IOException e) {
+      r.bad("workload.file", file.toString(), "a readable file (" + e.getMessage() + ")");
+    }
+    return null;
+  }
+
+  /**
+   * Checks the job.* keys (the jobs themselves are built again by {@link Workloads} from the
+   * values); on a fabric with rails, a server has one GPU per rail.
+   */
+  private static Checked checkTraining(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
+    for (Setting s : ScenarioSchema.settings()) {
+      if (s.key().startsWith("job.") && s.type() == Setting.Type.CHOICE) {
+        r.choice(v, s.key());
+      }
+    }
+    if (topology == null) {
+      return Checked.NONE;
+    }
+    List<JobKeys.Problem> found = new ArrayList<>();
+    JobKeys.parse(v, topology.hosts(), found);
+    for (JobKeys.Problem p : found) {
+      r.bad(p.key(), p.value(), p.allowed());
+    }
+    TopologyKind fabric = TopologyKinds.find(v.get("topology.kind"));
+    if (fabric != null && fabric.rails() && !v.get("topology.rails").equals(v.get("job.gpus_per_server"))) {
+      r.bad("job.gpus_per_server", v.get("job.gpus_per_server"), "the rail count topology.rails = "
+          + v.get("topology.rails") + " (one NIC per rail)");
+    }
+    return Checked.NONE;
+  }
+}
