@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
+import org.lbsim.topo.TopologyKind;
+import org.lbsim.topo.TopologyKinds;
 import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.LrDesigns;
 
@@ -40,8 +42,18 @@ class DocsUpToDateTest {
       assertThat(lossRecovery).as("docs/algorithms.md has a loss-recovery row for `%s`", d.name())
           .contains("\n| `" + d.name() + "` |");
     }
-    for (String choice : ScenarioSchema.get("workload.kind").choices()) {
-      assertThat(catalogue).contains("`" + choice + "`");
+    String workloads = catalogue.substring(catalogue.indexOf("## Workloads (`workload.kind`)"));
+    workloads = workloads.substring(0, workloads.indexOf("\n## "));
+    for (WorkloadKind w : WorkloadKinds.all()) {
+      assertThat(workloads).as("docs/algorithms.md has a workload row for `%s`", w.name())
+          .contains("\n| `" + w.name() + "` |");
+    }
+    String topologies = catalogue.substring(catalogue.indexOf("## Topologies (`topology.kind`)"));
+    topologies = topologies.substring(0, topologies.indexOf("\n## ") < 0 ? topologies.length()
+        : topologies.indexOf("\n## "));
+    for (TopologyKind t : TopologyKinds.all()) {
+      assertThat(topologies).as("docs/algorithms.md has a topology row for `%s`", t.name())
+          .contains("\n| `" + t.name() + "` |");
     }
   }
 }
