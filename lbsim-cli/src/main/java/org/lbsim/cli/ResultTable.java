@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import org.lbsim.experiment.Table;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.scenario.WorkloadKind;
+import org.lbsim.scenario.WorkloadKinds;
 
 /** The comparison table printed after a run. */
 final class ResultTable {
@@ -28,16 +30,20 @@ final class ResultTable {
         "max queue (KB)", "drops", "unfinished"), rows).render(3);
   }
 
-  /** The collective and its size: the flow size for a file, the configured size otherwise. */
+  /**
+   * The collective and its size: the configured size for a kind sized by workload.size, the
+   * model for training jobs, the first flow's size for a kind whose input sizes its flows.
+   */
   private static String workload(RunResult r) {
     String kind = r.settings().get("workload.kind");
-    if (kind.equals("cm")) {
-      return r.flows().isEmpty() ? kind : kind + " " + bytes(r.flows().get(0).bytes());
+    WorkloadKind k = WorkloadKinds.find(kind);
+    if (k.sized()) {
+      return kind + " " + r.settings().get("workload.size");
     }
-    if (kind.equals("training")) {
+    if (k.jobs() != null) {
       return kind + " " + r.settings().get("job.model");
     }
-    return kind + " " + r.settings().get("workload.size");
+    return r.flows().isEmpty() ? kind : kind + " " + bytes(r.flows().get(0).bytes());
   }
 
   /** 1048576 -> "1MiB", 800000 -> "800KB", 1234 -> "1234B". */
