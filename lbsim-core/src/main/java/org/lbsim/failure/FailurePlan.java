@@ -94,7 +94,7 @@ public record FailurePlan(FailureKind kind, List<String> links, List<String> swi
     }
     double at = number(v, "failures.at_us", problems);
     if (!(at >= 0 && at <= 1e9)) {
-      problems.bad("failures.at_us", v.get("failures.at_us"), "a time >= 0 in microseconds");
+      problems.bad("failures.at_us", v.get("failures.at_us"), "a time from 0 to 1e9 microseconds");
       ok = false;
     }
     long recover = time(v, "failures.recover_us", problems);
@@ -109,11 +109,11 @@ public record FailurePlan(FailureKind kind, List<String> links, List<String> swi
     double burst = number(v, "failures.burst_us", problems);
     double period = number(v, "failures.period_us", problems);
     if (!(burst > 0 && burst <= 1e9)) {
-      problems.bad("failures.burst_us", v.get("failures.burst_us"), "a positive number of microseconds");
+      problems.bad("failures.burst_us", v.get("failures.burst_us"), "a number of microseconds > 0 and at most 1e9");
       ok = false;
     }
     if (!(period > 0 && period <= 1e9)) {
-      problems.bad("failures.period_us", v.get("failures.period_us"), "a positive number of microseconds");
+      problems.bad("failures.period_us", v.get("failures.period_us"), "a number of microseconds > 0 and at most 1e9");
       ok = false;
     }
     long atPs = Math.round(at * PS_PER_US);
@@ -190,7 +190,7 @@ public record FailurePlan(FailureKind kind, List<String> links, List<String> swi
     } catch (NumberFormatException e) {
       // reported below
     }
-    problems.bad(key, v.get(key), "a number");
+    problems.bad(key, v.get(key), "a finite number");
     return Double.NaN;
   }
 
@@ -208,7 +208,7 @@ public record FailurePlan(FailureKind kind, List<String> links, List<String> swi
     } catch (NumberFormatException e) {
       // reported below
     }
-    problems.bad(key, s, "never, or a time >= 0 in microseconds" + (key.equals("failures.weights_us") ? ", or auto (= failures.convergence_us)" : ""));
+    problems.bad(key, s, "never, or a time from 0 to 1e9 microseconds" + (key.equals("failures.weights_us") ? ", or auto (= failures.convergence_us)" : ""));
     return Long.MIN_VALUE;
   }
 }
