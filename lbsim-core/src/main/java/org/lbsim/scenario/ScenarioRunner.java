@@ -162,9 +162,8 @@ public final class ScenarioRunner {
     boolean reference = s.profile() == Profile.REFERENCE;
     double rhoMax = failures.rateFactor(flows, fs); // 1 without failures: the fair share
     CcDesign cc = CcDesigns.find(s.cc());
-    boolean ideal = cc.name().equals("ideal"); // the built-in constant rate, exactly as before congestion controls
     TransportSettings ts = new TransportSettings(format, s.rateCoef() * rhoMax, s.extraPackets(), !reference, reference,
-        reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference, ideal ? null : cc.bind(s.ccParams()),
+        reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference, cc.bind(s.ccParams()),
         cc.cnpIntervalPs(s.ccParams()));
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx), training == null ? List.of() : training.steps());
