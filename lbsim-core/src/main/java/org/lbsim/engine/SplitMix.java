@@ -16,9 +16,12 @@ package org.lbsim.engine;
  * split draws the child's seed and gamma from the parent, as {@code SplittableRandom.split()}
  * does. Bounded draws reject over-represented values as {@code RandomGenerator}'s defaults do.
  *
- * <p>Components that draw on every packet (the spray policy, the pacing jitter) extend this class
- * and continue a stream they were given ({@link #SplitMix(SplitMix)}): the stream's state is then
- * part of their own object, one object and one dependent memory access fewer per pacing slot.
+ * <p>Components that draw on every packet (the spray policy, the pacing jitter) continue a stream
+ * they were given: they copy its {@link #seed()} and {@link #gamma()} into two fields of their own
+ * and draw with the static helpers ({@link #nextSeed}, {@link #mix32}, {@link #mix64},
+ * {@link #boundedInt}, {@link #boundedLong}), which are the arithmetic this object's draws use. The
+ * stream's state is then part of their own object, one object and one dependent memory access
+ * fewer per pacing slot.
  */
 public class SplitMix {
   private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
@@ -37,12 +40,17 @@ public class SplitMix {
   }
 
   /**
-   * Continues {@code source}'s stream: this object draws what {@code source} would have drawn
-   * next. The source must not be drawn from afterwards (its draws would repeat this one's).
-   * {@code null}: the subclass never draws.
+   * The current seed: with {@link #gamma()}, the state a component copies to continue this stream,
+   * drawing what this object would have drawn next. This object must not be drawn from afterwards
+   * (its draws would repeat the component's).
    */
-  protected SplitMix(SplitMix source) {
-    this(source == null ? 0 : source.seed, source == null ? GOLDEN_GAMMA : source.gamma);
+  public final long seed() {
+    return seed;
+  }
+
+  /** The odd step the seed advances by (see {@link #seed()}). */
+  public final long gamma() {
+    return gamma;
   }
 
   /** A new, independent stream; advances this one by two steps, as {@code SplittableRandom.split()} does. */
@@ -61,35 +69,20 @@ public class SplitMix {
 
   /** Uniform in [0, bound). */
   public final int nextInt(int bound) {
-    if (bound <= 0) {
-      throw new IllegalArgumentException("bound must be positive, got " + bound);
-    }
-    int m = bound - 1;
-    int r = nextInt();
-    if ((bound & m) == 0) {
-      return r & m; // a power of two: the low bits are uniform
-    }
-    // reject the top partial block of 31-bit values, which would favour small results
-    int u = r >>> 1;
-    while (u + m - (r = u % bound) < 0) {
-      u = nextInt() >>> 1;
+    checkBound(bound);
+    int r;
+    while ((r = boundedInt(nextInt(), bound)) < 0) {
+      // rejected: draw again
     }
     return r;
   }
 
   /** Uniform in [0, bound). */
   public final long nextLong(long bound) {
-    if (bound <= 0) {
-      throw new IllegalArgumentException("bound must be positive, got " + bound);
-    }
-    long m = bound - 1;
-    long r = nextLong();
-    if ((bound & m) == 0) {
-      return r & m;
-    }
-    long u = r >>> 1;
-    while (u + m - (r = u % bound) < 0) {
-      u = nextLong() >>> 1;
+    checkBound(bound);
+    long r;
+    while ((r = boundedLong(nextLong(), bound)) < 0) {
+      // rejected: draw again
     }
     return r;
   }
@@ -104,18 +97,53 @@ public class SplitMix {
   }
 
   private long advance() {
-    return seed += gamma;
+    return seed = nextSeed(seed, gamma);
   }
 
-  // Stafford's variant 13 of the MurmurHash3 finalizer
-  private static long mix64(long z) {
+  private static void checkBound(long bound) {
+    if (bound <= 0) {
+      throw new IllegalArgumentException("bound must be positive, got " + bound);
+    }
+  }
+
+  /** The seed after one step; a draw mixes it ({@link #mix32} or {@link #mix64}). */
+  public static long nextSeed(long seed, long gamma) {
+    return seed + gamma;
+  }
+
+  /**
+   * {@code r}, a uniform 32-bit draw, made uniform in [0, bound) ({@code bound > 0}); -1 when
+   * {@code r} falls in the top partial block of 31-bit values, which would favour small results:
+   * the caller then draws a new {@code r} and calls again.
+   */
+  public static int boundedInt(int r, int bound) {
+    int m = bound - 1;
+    if ((bound & m) == 0) {
+      return r & m; // a power of two: the low bits are uniform
+    }
+    int u = r >>> 1;
+    return u + m - (r = u % bound) < 0 ? -1 : r;
+  }
+
+  /** {@link #boundedInt} for a uniform 64-bit draw and a {@code long} bound. */
+  public static long boundedLong(long r, long bound) {
+    long m = bound - 1;
+    if ((bound & m) == 0) {
+      return r & m;
+    }
+    long u = r >>> 1;
+    return u + m - (r = u % bound) < 0 ? -1 : r;
+  }
+
+  /** A uniform 64-bit draw from an advanced seed: Stafford's variant 13 of the MurmurHash3 finalizer. */
+  public static long mix64(long z) {
     z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
     z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
     return z ^ (z >>> 31);
   }
 
-  // the high 32 bits of Stafford's variant 4
-  private static int mix32(long z) {
+  /** A uniform 32-bit draw from an advanced seed: the high 32 bits of Stafford's variant 4. */
+  public static int mix32(long z) {
     z = (z ^ (z >>> 33)) * 0x62a9d9ed799705f5L;
     return (int) (((z ^ (z >>> 28)) * 0xcb24d0a5c88c35b3L) >>> 32);
   }

@@ -184,12 +184,7 @@ public final class EgressPort extends PortHotFields implements EventTarget {
       long now = sim.now();
       boolean waiting = queue.size() > 0 || (headers != null && headers.size() > 0);
       if (!wakeupPending && ((waiting && !paused) || controlPending > 0)) {
-        if (now >= freeAtPs) {
-          startNext(now);
-        } else {
-          wakeupPending = true;
-          sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
-        }
+        startOrWake(now);
       }
     }
   }
@@ -329,12 +324,7 @@ public final class EgressPort extends PortHotFields implements EventTarget {
       return;
     }
     if (!wakeupPending && !paused && !held) {
-      if (now >= freeAtPs) {
-        startNext(now);
-      } else {
-        wakeupPending = true;
-        sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
-      }
+      startOrWake(now);
     }
   }
 
@@ -434,6 +424,19 @@ public final class EgressPort extends PortHotFields implements EventTarget {
       unstarted--;
       unstartedBytes -= p.sizeBytes;
       depart(p, false, waiting, start);
+    }
+  }
+
+  /**
+   * Starts the next frame now if the line is free, else schedules the TX_FREE wake-up for when it
+   * frees. The caller has checked that a frame may go and that no wake-up is pending.
+   */
+  private void startOrWake(long now) {
+    if (now >= freeAtPs) {
+      startNext(now);
+    } else {
+      wakeupPending = true;
+      sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
     }
   }
 
@@ -555,13 +558,7 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     }
     controlPending++;
     if (!wakeupPending && !held) {
-      long now = sim.now();
-      if (now >= freeAtPs) {
-        startNext(now);
-      } else {
-        wakeupPending = true;
-        sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
-      }
+      startOrWake(sim.now());
     }
   }
 
@@ -661,12 +658,7 @@ public final class EgressPort extends PortHotFields implements EventTarget {
       pausedPs += now - pausedSincePs;
       boolean waiting = queue.size() > 0 || (headers != null && headers.size() > 0);
       if (waiting && !wakeupPending && !held) {
-        if (now >= freeAtPs) {
-          startNext(now);
-        } else {
-          wakeupPending = true;
-          sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
-        }
+        startOrWake(now);
       }
     }
   }

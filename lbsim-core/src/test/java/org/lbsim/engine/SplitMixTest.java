@@ -56,6 +56,54 @@ class SplitMixTest {
   }
 
   @Test
+  void staticHelpersOnCopiedStateDrawWhatTheObjectDraws() {
+    SplittableRandom seeds = new SplittableRandom(7);
+    for (int s = 0; s < 100; s++) {
+      SplitMix object = new SplitMix(seeds.nextLong());
+      for (int round = 0; round < 5; round++) {
+        // continue the object's stream in two plain fields, then move the object on by as many draws
+        SplitMix twin = object.split();
+        object = object.split(); // both parent and child of a split are continued below
+        long seed = twin.seed();
+        long gamma = twin.gamma();
+        for (int i = 0; i < 300; i++) {
+          switch (i % 4) {
+            case 0 -> assertThat(SplitMix.mix32(seed = SplitMix.nextSeed(seed, gamma))).isEqualTo(twin.nextInt());
+            case 1 -> assertThat(SplitMix.mix64(seed = SplitMix.nextSeed(seed, gamma))).isEqualTo(twin.nextLong());
+            case 2 -> {
+              int b = INT_BOUNDS[i % INT_BOUNDS.length];
+              int r;
+              do {
+                r = SplitMix.boundedInt(SplitMix.mix32(seed = SplitMix.nextSeed(seed, gamma)), b);
+              } while (r < 0);
+              assertThat(r).isEqualTo(twin.nextInt(b));
+            }
+            default -> {
+              long b = LONG_BOUNDS[i % LONG_BOUNDS.length];
+              long r;
+              do {
+                r = SplitMix.boundedLong(SplitMix.mix64(seed = SplitMix.nextSeed(seed, gamma)), b);
+              } while (r < 0);
+              assertThat(r).isEqualTo(twin.nextLong(b));
+            }
+          }
+          assertThat(seed).isEqualTo(twin.seed());
+        }
+      }
+    }
+  }
+
+  @Test
+  void boundedDrawsRejectOnlyTheTopPartialBlock() {
+    // 2^31 - 1 is the largest 31-bit value: with bound 3, u % 3 = 1 and u + 2 - 1 overflows
+    assertThat(SplitMix.boundedInt(-1, 3)).isEqualTo(-1);
+    assertThat(SplitMix.boundedInt(-1, 4)).isEqualTo(3); // a power of two never rejects
+    assertThat(SplitMix.boundedInt(10, 3)).isEqualTo(2); // u = 5
+    assertThat(SplitMix.boundedLong(-1L, 3)).isEqualTo(-1L);
+    assertThat(SplitMix.boundedLong(10L, 3)).isEqualTo(2L);
+  }
+
+  @Test
   void rejectsBoundsThatAreNotPositive() {
     assertThatThrownBy(() -> new SplitMix(1).nextInt(0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("bound must be positive, got 0");
