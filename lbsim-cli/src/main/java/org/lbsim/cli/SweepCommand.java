@@ -10,8 +10,6 @@ import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.Sweep;
 import org.lbsim.experiment.SweepSummary;
-import org.lbsim.experiment.Table;
-import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,10 +65,8 @@ final class SweepCommand implements Callable<Integer> {
       progress.close();
     }
     try (store) { // the store's lock is held until the summary is written
-      Table t = SweepSummary.table(g.axes(), g.grid(), store.records());
-      ResultFolder.writeFile(dir.resolve("summary.csv"), t.csv());
       PrintWriter o = spec.commandLine().getOut();
-      o.print(t.render(g.axes().size()));
+      o.print(SweepSummary.write(g, store.records(), dir));
       o.flush();
     }
     return 0;

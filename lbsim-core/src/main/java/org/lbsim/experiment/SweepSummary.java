@@ -1,11 +1,13 @@
 package org.lbsim.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.lbsim.scenario.ResultFolder;
 
 /**
  * One row per parameter combination: median and 95 % confidence interval over seeds of CCT %
@@ -21,6 +23,16 @@ public final class SweepSummary {
       {"retransmissions", "retx", "%.0f"}};
 
   private SweepSummary() {}
+
+  /**
+   * Writes the grid's {@code summary.csv} into its store folder {@code dir} and returns the
+   * table as the terminal shows it.
+   */
+  public static String write(GridFile g, Map<String, JsonNode> records, Path dir) {
+    Table t = table(g.axes(), g.grid(), records);
+    ResultFolder.writeFile(dir.resolve("summary.csv"), t.csv());
+    return t.render(g.axes().size());
+  }
 
   public static Table table(List<Axis> axes, List<GridPoint> grid, Map<String, JsonNode> records) {
     Map<String, List<JsonNode>> byCombo = new LinkedHashMap<>();

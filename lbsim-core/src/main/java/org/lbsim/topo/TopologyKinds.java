@@ -65,20 +65,21 @@ public final class TopologyKinds {
   }
 
   private static Topology leafSpine(TopologyKind.Keys v) {
-    int hpl = v.integer("topology.hosts_per_leaf", 1);
-    int leaves = v.integer("topology.leaves", 1);
-    int spines = spines(v);
-    return hpl > 0 && leaves > 0 && spines > 0 && hostsFit(v, "topology.leaves", hpl, leaves)
-        ? new LeafSpine(hpl, leaves, spines) : null;
+    return leaves(v, "topology.hosts_per_leaf", "topology.leaves");
   }
 
   /** A rail switch per rail, holding NIC r of every server, is a leaf; see training.Cluster for the numbering. */
   private static Topology railOptimized(TopologyKind.Keys v) {
-    int servers = v.integer("topology.servers", 1);
-    int rails = v.integer("topology.rails", 1);
+    return leaves(v, "topology.servers", "topology.rails");
+  }
+
+  /** Leaves of {@code perLeafKey} hosts each, {@code leavesKey} of them, every one joined to every spine. */
+  private static Topology leaves(TopologyKind.Keys v, String perLeafKey, String leavesKey) {
+    int perLeaf = v.integer(perLeafKey, 1);
+    int leaves = v.integer(leavesKey, 1);
     int spines = spines(v);
-    return servers > 0 && rails > 0 && spines > 0 && hostsFit(v, "topology.rails", servers, rails)
-        ? new LeafSpine(servers, rails, spines) : null;
+    return perLeaf > 0 && leaves > 0 && spines > 0 && hostsFit(v, leavesKey, perLeaf, leaves)
+        ? new LeafSpine(perLeaf, leaves, spines) : null;
   }
 
   /** A source route names a leaf's uplink in one byte (0xFF = switch's choice): at most 255 spines. */

@@ -15,8 +15,6 @@ import org.lbsim.experiment.ProgressLines;
 import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.Sweep;
 import org.lbsim.experiment.SweepSummary;
-import org.lbsim.experiment.Table;
-import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
 import picocli.CommandLine;
@@ -135,10 +133,8 @@ public final class SparkSweep implements Callable<Integer> {
           return JOB_FAILED;
         }
       }
-      Table t = SweepSummary.table(g.axes(), g.grid(), store.records());
-      ResultFolder.writeFile(dir.resolve("summary.csv"), t.csv());
       PrintWriter o = spec.commandLine().getOut();
-      o.print(t.render(g.axes().size()));
+      o.print(SweepSummary.write(g, store.records(), dir));
       o.flush();
     }
     return 0;
