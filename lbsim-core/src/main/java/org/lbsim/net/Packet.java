@@ -6,8 +6,8 @@ package org.lbsim.net;
  * (ports, switches, load balancers, transports) reads and writes them per packet; a packet must
  * not be touched after it is released. The fields every packet carries are here, those only some
  * designs use in a {@link PacketExtras} attached when first written (read through accessors that
- * answer the default while it is absent). The JVM orders a class's fields by size, not by
- * declaration; the instance size (104 bytes, two cache lines) is held by {@code FlowBudgetTest}.
+ * answer the default while it is absent). The instance size (104 bytes) and the span of a hop's
+ * fields are held by {@code FlowBudgetTest}.
  */
 public final class Packet {
   public static final byte DATA = 0;
@@ -24,6 +24,31 @@ public final class Packet {
 
   public static final int NO_ROUTE = -1;
 
+  // The JVM lays a class's fields out by size (longs, ints, shorts, bytes, references), in
+  // declaration order within a size, filling the 4 bytes after the header with the first int.
+  // Declared in this order, the fields a hop reads (link delivery, switch routing, port admission
+  // and marking: from arrivalPs to from) lie in 56 contiguous bytes, a cache line or two, and the
+  // end hosts' own fields before them; FlowBudgetTest checks the span.
+
+  /** Application payload carried (0 for ACKs). */
+  public int payloadBytes;
+  /** Sequence number of a data packet, or of the data packet an ACK acknowledges. */
+  public long seq;
+  /** On an ACK: payload bytes the receiver has received so far. */
+  public long receivedBytes;
+  /** Send time of the data packet (echoed by the ACK for RTT samples). */
+  public long sentAtPs;
+  /**
+   * When the packet reaches the far end of the link it is on (set by {@link Link}): kept here,
+   * not in the link, so that reading the next delivery time also brings in the next packet.
+   */
+  long arrivalPs;
+  /**
+   * When the port that has this packet queued starts serializing it, for a port that computes
+   * departures on arrival ({@link EgressPort}): read with the packet's other fields when the
+   * start is played, instead of from a parallel array.
+   */
+  long startPs;
   /** Flow (or subflow) id; ACKs carry the id of the data flow they acknowledge. */
   public int flow;
   public int src;
@@ -48,32 +73,12 @@ public final class Packet {
   public boolean pfcCharged;
   /** A data packet whose payload a trimming port cut off; on a NACK: it answers a trimmed packet. */
   public boolean trimmed;
-  /** The packet behind this one on the cable it is on (a port's FIFO is a list through its packets). */
-  Packet nextOnWire;
-  /**
-   * When the packet reaches the far end of the link it is on (set by {@link Link}): kept here,
-   * not in the link, so that reading the next delivery time also brings in the next packet.
-   */
-  long arrivalPs;
-  /**
-   * When the port that has this packet queued starts serializing it, for a port that computes
-   * departures on arrival ({@link EgressPort}): read with the packet's other fields when the
-   * start is played, instead of from a parallel array.
-   */
-  long startPs;
-  /** The port that last transmitted this packet (PFC charges the buffer it occupies to that port). */
-  public EgressPort from;
-
-  /** Sequence number of a data packet, or of the data packet an ACK acknowledges. */
-  public long seq;
-  /** Application payload carried (0 for ACKs). */
-  public int payloadBytes;
   /** On an ACK: the CE bit of the data packet it acknowledges. */
   public boolean ceEcho;
-  /** On an ACK: payload bytes the receiver has received so far. */
-  public long receivedBytes;
-  /** Send time of the data packet (echoed by the ACK for RTT samples). */
-  public long sentAtPs;
+  /** The packet behind this one on the cable it is on (a port's FIFO is a list through its packets). */
+  Packet nextOnWire;
+  /** The port that last transmitted this packet (PFC charges the buffer it occupies to that port). */
+  public EgressPort from;
   /**
    * The end this packet travels to, set by the transport when it makes the packet, so that
    * delivery needs no lookup by flow id; null = look it up (a header that a switch returned to
