@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.lbsim.engine.Simulator;
@@ -16,6 +17,7 @@ import org.lbsim.scenario.PreparedRun;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.info.FieldLayout;
 import org.openjdk.jol.vm.VM;
 
 /**
@@ -78,6 +80,30 @@ class FlowBudgetTest {
     assertBudget("a packet", ClassLayout.parseClass(Packet.class).instanceSize(), 104, null, null);
     assertBudget("a packet's side object (PacketExtras)", ClassLayout.parseClass(PacketExtras.class).instanceSize(),
         88, null, null);
+  }
+
+  /**
+   * The fields a hop reads (link delivery, switch routing, port admission and marking) lie
+   * together, so that a hop touches one or two of a packet's cache lines, not all three it may
+   * span; {@link Packet}'s declaration order puts them there.
+   */
+  @Test
+  void aHopsFieldsOfAPacketLieWithin56Bytes() {
+    Set<String> hop = Set.of("arrivalPs", "startPs", "flow", "src", "dst", "sizeBytes", "entropy", "route", "hops",
+        "type", "ce", "priority", "pfcCharged", "trimmed", "nextOnWire", "from");
+    long first = Long.MAX_VALUE;
+    long end = 0;
+    List<String> seen = new ArrayList<>();
+    for (FieldLayout f : ClassLayout.parseClass(Packet.class).fields()) {
+      if (hop.contains(f.name())) {
+        first = Math.min(first, f.offset());
+        end = Math.max(end, f.offset() + f.size());
+        seen.add(f.name() + "@" + f.offset());
+      }
+    }
+    assertThat(seen).as("the hop's fields found in Packet").hasSize(hop.size());
+    assertThat(end - first).as("bytes from a packet's first hop field to the end of its last: %s", seen)
+        .isLessThanOrEqualTo(56);
   }
 
   @Test

@@ -1,15 +1,15 @@
 package org.lbsim.net;
 
 /**
- * A packet in flight. Mutable and pooled (see {@link PacketPool}): the hot path never allocates
- * one. Fields are public because every layer (ports, switches, load balancers, transports)
- * reads and writes them per packet; a packet must not be touched after it is released. The
- * fields every hop uses are declared in {@link PacketHopFields}, so that they share a cache line,
- * and those the end hosts use in {@link PacketHostFields}, so that they take the next one; the
- * fields only some designs use are in a {@link PacketExtras} attached when first written (read
- * through accessors that answer the default while it is absent).
+ * A packet in flight. Mutable and pooled (see {@link PacketPool}, which also builds every packet
+ * the transport sends): the hot path never allocates one. Fields are public because every layer
+ * (ports, switches, load balancers, transports) reads and writes them per packet; a packet must
+ * not be touched after it is released. The fields every packet carries are here, those only some
+ * designs use in a {@link PacketExtras} attached when first written (read through accessors that
+ * answer the default while it is absent). The instance size (104 bytes) and the span of a hop's
+ * fields are held by {@code FlowBudgetTest}.
  */
-public final class Packet extends PacketHostFields {
+public final class Packet {
   public static final byte DATA = 0;
   public static final byte ACK = 1;
   public static final byte NACK = 2;
@@ -22,10 +22,72 @@ public final class Packet extends PacketHostFields {
   /** Most switch hops an INT record holds (a 3-tier fat tree path crosses 5 switches). */
   public static final int INT_MAX_HOPS = 8;
 
+  public static final int NO_ROUTE = -1;
+
+  // The JVM lays a class's fields out by size (longs, ints, shorts, bytes, references), in
+  // declaration order within a size, filling the 4 bytes after the header with the first int.
+  // Declared in this order, the fields a hop reads (link delivery, switch routing, port admission
+  // and marking: from arrivalPs to from) lie in 56 contiguous bytes, a cache line or two, and the
+  // end hosts' own fields before them; FlowBudgetTest checks the span.
+
+  /** Application payload carried (0 for ACKs). */
+  public int payloadBytes;
+  /** Sequence number of a data packet, or of the data packet an ACK acknowledges. */
+  public long seq;
+  /** On an ACK: payload bytes the receiver has received so far. */
+  public long receivedBytes;
+  /** Send time of the data packet (echoed by the ACK for RTT samples). */
+  public long sentAtPs;
+  /**
+   * When the packet reaches the far end of the link it is on (set by {@link Link}): kept here,
+   * not in the link, so that reading the next delivery time also brings in the next packet.
+   */
+  long arrivalPs;
+  /**
+   * When the port that has this packet queued starts serializing it, for a port that computes
+   * departures on arrival ({@link EgressPort}): read with the packet's other fields when the
+   * start is played, instead of from a parallel array.
+   */
+  long startPs;
+  /** Flow (or subflow) id; ACKs carry the id of the data flow they acknowledge. */
+  public int flow;
+  public int src;
+  public int dst;
+  /** Bytes serialized on each link and counted in buffers (the inter-packet gap excluded). */
+  public int sizeBytes;
+  /** Path entropy (flow label / UDP source port) that switches hash; echoed by ACKs. */
+  public int entropy;
+  /**
+   * Source route for the up-going half of the path, or {@link #NO_ROUTE}: byte t (bits 8t..8t+7)
+   * is the up-port index to take at tier t, 0xFF leaving that tier to the switch's selector.
+   */
+  public int route = NO_ROUTE;
+  /** Number of switch hops traversed so far. */
+  public short hops;
+  public byte type;
+  /** Congestion Experienced, set by a port above its ECN threshold. */
+  public boolean ce;
+  /** 0 = normal; 1 = the high-priority queue of a trimming port (trimmed headers). */
+  public byte priority;
+  /** PFC: this packet's bytes are charged to {@link #from}'s downstream account (it sits in a switch buffer for it). */
+  public boolean pfcCharged;
+  /** A data packet whose payload a trimming port cut off; on a NACK: it answers a trimmed packet. */
+  public boolean trimmed;
+  /** On an ACK: the CE bit of the data packet it acknowledges. */
+  public boolean ceEcho;
+  /** The packet behind this one on the cable it is on (a port's FIFO is a list through its packets). */
+  Packet nextOnWire;
+  /** The port that last transmitted this packet (PFC charges the buffer it occupies to that port). */
+  public EgressPort from;
+  /**
+   * The end this packet travels to, set by the transport when it makes the packet, so that
+   * delivery needs no lookup by flow id; null = look it up (a header that a switch returned to
+   * its sender).
+   */
+  public Endpoint endpoint;
+
   /** The fields only some designs use, or null while none was written (see {@link PacketExtras}). */
   private PacketExtras extras;
-
-  public static final int NO_ROUTE = -1;
 
   /** A route that sets the up-port index at {@code tier} and leaves the others open. */
   public static int routeWith(int route, int tier, int upIndex) {

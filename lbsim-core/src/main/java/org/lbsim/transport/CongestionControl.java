@@ -5,7 +5,10 @@ import org.lbsim.net.Packet;
 /**
  * Decides how fast a sender may send: a pacing gap between slots (rate-based control) and a
  * window on the packets in flight (window-based control). The sender tells it what happens to
- * its packets; each algorithm overrides what it needs (see {@code org.lbsim.transport.cc}).
+ * its packets; each algorithm overrides what it needs (see {@code org.lbsim.transport.cc}). What
+ * only one family of algorithms has is a role of its own, which the sender calls where the packet
+ * type says so: {@link CnpReactor} (congestion notifications) and {@link PullCredited} (receiver
+ * credit, with a {@link PullCredit} at the receiver).
  *
  * <p>A window-limited sender stops ticking and is woken by the next ACK, NACK, CNP, loss or
  * timeout, so a blocked flow costs no events.
@@ -46,35 +49,4 @@ public interface CongestionControl {
 
   /** The retransmission timer expired. */
   default void onTimeout(long nowPs) {}
-
-  /** A congestion notification packet (DCQCN) reached the sender. */
-  default void onCnp(long nowPs) {}
-
-  /**
-   * Receiver-driven credit (EQDS): the fraction of the receiver's link rate at which its pacer
-   * grants pulls; 0 (the default) = this control is not credit-driven and receivers pull nothing.
-   */
-  default double creditPullRate() {
-    return 0;
-  }
-
-  /**
-   * Receiver-driven credit: the cumulative pull number to stamp on the data packet leaving now,
-   * given the packets this flow still has to send after it; -1 = not credit-driven.
-   */
-  default long pullTarget(long pendingPackets) {
-    return -1;
-  }
-
-  /** Receiver-driven credit: the receiver has granted {@code pullNo} pulls so far (a PULL, or echoed by an ACK). */
-  default void onPull(long pullNo, long nowPs) {}
-
-  /**
-   * Receiver-driven credit: a sender without credit whose receiver does not know it still has
-   * {@code pendingPackets} to send asks with a request-to-send; returns the pull target to carry,
-   * or -1 for no request now.
-   */
-  default long requestTarget(long pendingPackets, long nowPs) {
-    return -1;
-  }
 }

@@ -60,7 +60,7 @@ final class DupAckRecovery extends Retransmission {
    * @param fastRetransmit false: the study's {@code -nofr} (duplicates are counted, nothing else;
    *     only timeouts and NACKs recover)
    */
-  DupAckRecovery(long targetPackets, RttEstimator rtt, int dupThreshold, int sackLimit, boolean fastRetransmit) {
+  DupAckRecovery(long targetPackets, RttView rtt, int dupThreshold, int sackLimit, boolean fastRetransmit) {
     super(rtt);
     if (targetPackets > Integer.MAX_VALUE - 64) {
       throw new IllegalArgumentException("message too long for SACK: " + targetPackets + " packets");

@@ -17,20 +17,20 @@ import org.lbsim.net.Packet;
 public abstract sealed class ErasureCoding implements LossRecovery permits TimedErasureCoding, ReferenceErasureCoding {
   final long target;
   final int payloadBytes;
-  final RttEstimator rtt;
+  final RttView rtt;
   PathPolicy path;
 
   long sent;
   long ackedPackets; // max receiver count echoed by an ACK
 
-  ErasureCoding(long targetPackets, int payloadBytes, RttEstimator rtt) {
+  ErasureCoding(long targetPackets, int payloadBytes, RttView rtt) {
     this.target = targetPackets;
     this.payloadBytes = payloadBytes;
     this.rtt = rtt;
   }
 
   /** The study's erasure sender ({@code referenceMode}) or the default one with per-packet timeouts. */
-  public static ErasureCoding create(long targetPackets, int payloadBytes, boolean referenceMode, RttEstimator rtt) {
+  public static ErasureCoding create(long targetPackets, int payloadBytes, boolean referenceMode, RttView rtt) {
     return referenceMode ? new ReferenceErasureCoding(targetPackets, payloadBytes, rtt)
         : new TimedErasureCoding(targetPackets, payloadBytes, rtt);
   }

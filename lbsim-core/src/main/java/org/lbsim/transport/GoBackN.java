@@ -5,7 +5,7 @@ import org.lbsim.net.Packet;
 /**
  * RoCE go-back-N sender: sends in sequence; a NACK (the receiver saw a hole) or a timeout sends
  * it back to the receiver's cumulative ack, and everything from there is sent again. The timer
- * runs from the last new cumulative ack with the {@link RttEstimator}'s RTO, doubled per expiry
+ * runs from the last new cumulative ack with the {@link RttView}'s RTO, doubled per expiry
  * until the next new cumulative ack.
  */
 final class GoBackN extends Retransmission {
@@ -17,7 +17,7 @@ final class GoBackN extends Retransmission {
   private int backoff;
   private int lastEntropy;
 
-  GoBackN(long targetPackets, RttEstimator rtt) {
+  GoBackN(long targetPackets, RttView rtt) {
     super(rtt);
     this.target = targetPackets;
   }

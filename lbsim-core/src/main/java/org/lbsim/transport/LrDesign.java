@@ -24,12 +24,12 @@ public record LrDesign(String name, String summary, String source, List<String> 
 
   /**
    * Makes one flow's sender-side recovery: {@code targetPackets} = the message's packets plus
-   * erasure coding's extra ones, {@code rtt} = the flow's RTT estimator (its sender). The run's
+   * erasure coding's extra ones, {@code rtt} = the flow's RTT estimate (its sender's). The run's
    * settings and paths come from {@code transport}.
    */
   @FunctionalInterface
   interface SenderSide {
-    LossRecovery create(Transport transport, FlowSpec flow, long targetPackets, RttEstimator rtt);
+    LossRecovery create(Transport transport, FlowSpec flow, long targetPackets, RttView rtt);
   }
 
   /** Makes flow {@code flow}'s receiver; {@code ackPath} steers its ACKs (null: echo the data packet's entropy). */

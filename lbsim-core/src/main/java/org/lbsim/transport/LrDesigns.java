@@ -53,7 +53,7 @@ public final class LrDesigns {
   }
 
   /** SACK's sender: the threshold rule ({@code sack.trigger: beyond}) or the study's duplicate-ACK sender. */
-  private static LossRecovery sack(Transport t, FlowSpec f, long target, RttEstimator rtt) {
+  private static LossRecovery sack(Transport t, FlowSpec f, long target, RttView rtt) {
     RecoveryParams r = t.settings().recovery();
     return r.dupAckTrigger()
         ? new DupAckRecovery(target, rtt, r.dupAckThreshold(), r.sackTrigger().equals("dupacks") ? r.sackThreshold() : -1,
@@ -62,7 +62,7 @@ public final class LrDesigns {
   }
 
   /** IRN's sender: in-flight cap (auto: the flow's unloaded-path BDP) and timeouts (auto: scaled by the base RTT). */
-  private static LossRecovery irn(Transport t, FlowSpec f, long target, RttEstimator rtt) {
+  private static LossRecovery irn(Transport t, FlowSpec f, long target, RttView rtt) {
     RecoveryParams r = t.settings().recovery();
     return SelectiveRepeat.irn(target, rtt, r.irnBdpCap() > 0 ? r.irnBdpCap() : t.bdpPackets(f.src(), f.dst()),
         r.irnRtoLowPs(t.baseRttPs()), r.irnRtoHighPs(t.baseRttPs()), r.irnLowPackets());

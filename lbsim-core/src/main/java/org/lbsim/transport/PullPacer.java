@@ -14,8 +14,8 @@ import org.lbsim.engine.Simulator;
 final class PullPacer implements EventTarget {
   private final Simulator sim;
   private final long intervalPs;
-  private final ReceiverQueue rtx = new ReceiverQueue();
-  private final ReceiverQueue active = new ReceiverQueue();
+  private final CreditQueue rtx = new CreditQueue();
+  private final CreditQueue active = new CreditQueue();
   private boolean running;
   private long nextFreePs;
 
@@ -24,15 +24,15 @@ final class PullPacer implements EventTarget {
     this.intervalPs = Math.max(1, intervalPs);
   }
 
-  /** The receiver's flow has demand beyond the pulls granted (or a retransmission is owed). */
-  void request(Receiver r) {
-    if (r.creditRtxOwed() > 0) {
-      if (!r.control().inRtxQueue) {
-        r.control().inRtxQueue = true;
+  /** The flow has demand beyond the pulls granted (or a retransmission is owed). */
+  void request(PullCredit r) {
+    if (r.rtxOwed() > 0) {
+      if (!r.inRtxQueue) {
+        r.inRtxQueue = true;
         rtx.add(r);
       }
-    } else if (r.creditBacklog() > 0 && !r.control().inActiveQueue && !r.control().inRtxQueue) {
-      r.control().inActiveQueue = true;
+    } else if (r.backlog() > 0 && !r.inActiveQueue && !r.inRtxQueue) {
+      r.inActiveQueue = true;
       active.add(r);
     }
     if (!running) {
@@ -43,7 +43,7 @@ final class PullPacer implements EventTarget {
 
   @Override
   public void onEvent(int kind, long arg) {
-    Receiver r = next();
+    PullCredit r = next();
     if (r == null) {
       running = false;
       return;
@@ -56,40 +56,40 @@ final class PullPacer implements EventTarget {
   }
 
   /** The next flow to pull for: retransmissions first, then round-robin; finished flows leave. */
-  private Receiver next() {
+  private PullCredit next() {
     while (!rtx.isEmpty()) {
-      Receiver r = rtx.poll();
-      r.control().inRtxQueue = false;
-      if (!r.creditDone()) {
+      PullCredit r = rtx.poll();
+      r.inRtxQueue = false;
+      if (!r.done()) {
         return r;
       }
     }
     while (!active.isEmpty()) {
-      Receiver r = active.poll();
-      r.control().inActiveQueue = false;
-      if (!r.creditDone() && r.creditBacklog() > 0) {
+      PullCredit r = active.poll();
+      r.inActiveQueue = false;
+      if (!r.done() && r.backlog() > 0) {
         return r;
       }
     }
     return null;
   }
 
-  private void requeue(Receiver r) {
-    if (r.creditDone()) {
+  private void requeue(PullCredit r) {
+    if (r.done()) {
       return;
     }
-    if (r.creditRtxOwed() > 0) {
-      r.control().inRtxQueue = true;
+    if (r.rtxOwed() > 0) {
+      r.inRtxQueue = true;
       rtx.add(r);
-    } else if (r.creditBacklog() > 0) {
-      r.control().inActiveQueue = true;
+    } else if (r.backlog() > 0) {
+      r.inActiveQueue = true;
       active.add(r);
     }
   }
 
-  /** A FIFO of receivers on a growable ring (no allocation once grown). */
-  private static final class ReceiverQueue {
-    private Receiver[] ring = new Receiver[16];
+  /** A FIFO of flows on a growable ring (no allocation once grown). */
+  private static final class CreditQueue {
+    private PullCredit[] ring = new PullCredit[16];
     private int head;
     private int size;
 
@@ -97,9 +97,9 @@ final class PullPacer implements EventTarget {
       return size == 0;
     }
 
-    void add(Receiver r) {
+    void add(PullCredit r) {
       if (size == ring.length) {
-        Receiver[] bigger = new Receiver[ring.length * 2];
+        PullCredit[] bigger = new PullCredit[ring.length * 2];
         for (int i = 0; i < size; i++) {
           bigger[i] = ring[(head + i) & (ring.length - 1)];
         }
@@ -110,8 +110,8 @@ final class PullPacer implements EventTarget {
       size++;
     }
 
-    Receiver poll() {
-      Receiver r = ring[head];
+    PullCredit poll() {
+      PullCredit r = ring[head];
       ring[head] = null;
       head = (head + 1) & (ring.length - 1);
       size--;

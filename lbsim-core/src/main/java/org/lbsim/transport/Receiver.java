@@ -1,55 +1,67 @@
 package org.lbsim.transport;
 
 import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Endpoint;
 import org.lbsim.net.FabricCounters;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PacketPool;
 
 /**
- * The receiving end of one flow: its loss recovery's half (a subclass, implementing
+ * The receiving end of one flow: its loss recovery's receiver (a subclass, implementing
  * {@link ReceiverLogic}) decides what a data packet means; this class answers it at once with an
  * ACK or NACK that echoes its entropy, send time and (by default) CE bit. One object per flow, so
  * that a data packet reaches the recovery's state without a further dependent memory access
- * (docs/architecture.md, "Memory layout rules"). The fields every data packet uses are declared
- * in {@link ReceiverHotFields}, so that they are laid out together.
+ * (docs/architecture.md, "Memory layout rules"). A congestion control that needs the receiver's
+ * help (CNPs, pull credit) has it from the flow's {@link ReceiverControl}, which sees every data
+ * packet before the recovery does.
  */
-abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
+abstract class Receiver implements ReceiverLogic, Endpoint {
+  final Transport transport; // also the way to this flow's host: no Host field per flow
+  final PathPolicy ackPath; // null: the ACK echoes the data packet's entropy
+  Sender sender; // the other end: its ACKs carry it, so their delivery needs no lookup
+  private ReceiverControl control; // null = the run's congestion control needs no receiver part
+  final int flow;
+  private long completedAtPs = -1;
+
   /** The receiving end of {@code flow} in a run; all null / -1: the recovery's logic alone (tests). */
   Receiver(Transport transport, int flow, PathPolicy ackPath) {
-    super(transport, flow, ackPath);
+    this.transport = transport;
+    this.flow = flow;
+    this.ackPath = ackPath;
   }
 
-  void onData(Packet p, long nowPs) {
+  /** A data packet, or a request to send (credit-driven sender without credit). */
+  @Override
+  public final void deliver(Packet p, long nowPs) {
+    if (p.type == Packet.RTS) {
+      onRts(p, nowPs);
+    } else {
+      onData(p, nowPs);
+    }
+  }
+
+  private void onData(Packet p, long nowPs) {
     PacketPool pool = transport.pool();
     FabricCounters counters = transport.counters();
     counters.dataDelivered++;
-    if (control != null) {
-      long cnpInterval = transport.settings().cnpIntervalPs();
-      if (cnpInterval >= 0 && p.ce && (control.lastCnpPs < 0 || nowPs - control.lastCnpPs >= cnpInterval)) {
-        sendCnp(p, nowPs);
-      }
-      if (control.pacer != null) {
-        noteDemand(p, p.trimmed);
-      }
+    ReceiverControl c = control;
+    if (c != null) {
+      c.onData(this, p, nowPs);
     }
     byte type = accept(p);
     if (type == ReceiverLogic.NO_REPLY) {
       pool.release(p);
     } else {
-      Packet ack = pool.acquire();
-      ack.type = type;
-      ack.flow = flow;
-      ack.src = p.dst;
-      ack.dst = p.src;
+      Packet ack = pool.header(type, flow, p.dst, p.src, transport.settings().format().ackBytes(), p.entropy,
+          p.sentAtPs, sender);
       fill(p, ack);
-      ack.sizeBytes = transport.settings().format().ackBytes();
-      ack.entropy = p.entropy;
       ack.ceEcho = transport.settings().ackEchoesCe() && p.ce;
-      if (control != null && control.pullNo != 0) {
-        ack.extras().pullNo = control.pullNo; // every ACK echoes the grants so far
+      if (c != null) {
+        long grants = c.pullNo();
+        if (grants != 0) {
+          ack.extras().pullNo = grants; // every ACK echoes the grants so far
+        }
       }
-      ack.sentAtPs = p.sentAtPs;
-      ack.endpoint = sender;
       ack.copyIntFrom(p);
       if (ackPath != null) {
         ackPath.choose(ack, nowPs); // the design steers ACKs itself (e.g. Host DR's ACK pointer)
@@ -67,100 +79,30 @@ abstract class Receiver extends ReceiverHotFields implements ReceiverLogic {
     }
   }
 
-  /**
-   * DCQCN's notification point: a CE-marked data packet makes the receiver send one congestion
-   * notification packet (ACK-sized) to the sender, at most one per interval per flow.
-   */
-  private void sendCnp(Packet data, long nowPs) {
-    control.lastCnpPs = nowPs;
-    Packet cnp = transport.pool().acquire();
-    cnp.type = Packet.CNP;
-    cnp.flow = flow;
-    cnp.src = data.dst;
-    cnp.dst = data.src;
-    cnp.sizeBytes = transport.settings().format().ackBytes();
-    cnp.entropy = data.entropy;
-    cnp.sentAtPs = nowPs;
-    cnp.endpoint = sender;
-    transport.counters().ackSent++; // CNPs travel and are counted with the ACKs
-    transport.counters().cnpSent++;
-    transport.host(cnp.src).send(cnp);
+  /** A request to send: header-only, counted with the ACKs; only a receiver with pull credit acts on it. */
+  private void onRts(Packet p, long nowPs) {
+    transport.counters().ackDelivered++;
+    if (control != null) {
+      control.onRts(this, p, nowPs);
+    }
+    transport.pool().release(p);
   }
 
   /**
-   * Gives this receiver its congestion-control state (CNPs or pull credit); the transport makes
-   * it for the runs that need it, after every flow's own objects.
+   * Gives this receiver its part in congestion control; the transport makes it for the runs that
+   * need it, after every flow's own objects.
    */
   void setControl(ReceiverControl control) {
     this.control = control;
   }
 
-  ReceiverControl control() {
-    return control;
-  }
-
   /**
-   * A data packet or request to send announces the sender's pull target; a trimmed packet or a
-   * request is owed a pull at retransmission priority.
+   * A header-only control packet of this flow ({@link Packet#CNP}, {@link Packet#PULL}) from
+   * {@code srcHost} to its sender at {@code dstHost}, sent at {@code nowPs}; the caller sends it.
    */
-  private void noteDemand(Packet p, boolean owed) {
-    ReceiverControl c = control;
-    c.senderHost = p.src;
-    c.lastEntropy = p.entropy;
-    c.creditTarget = Math.max(c.creditTarget, p.pullTarget());
-    if (owed) {
-      c.rtxOwed++;
-    }
-    if ((creditBacklog() > 0 || c.rtxOwed > 0) && !creditDone()) {
-      c.pacer.request(this);
-    }
-  }
-
-  /** A request to send (credit-driven sender without credit): header-only, counted with the ACKs. */
-  void onRts(Packet p, long nowPs) {
-    transport.counters().ackDelivered++;
-    if (control != null && control.pacer != null) {
-      noteDemand(p, true);
-    }
-    transport.pool().release(p);
-  }
-
-  /** Pulls the sender has asked for and not yet been granted. */
-  long creditBacklog() {
-    return control.creditTarget - control.pullNo;
-  }
-
-  long creditRtxOwed() {
-    return control.rtxOwed;
-  }
-
-  boolean creditDone() {
-    return completedAtPs >= 0;
-  }
-
-  /** The pacer grants this flow one more data packet: a PULL to the sender carrying the cumulative pull number. */
-  void sendPull(long nowPs) {
-    ReceiverControl c = control;
-    c.pullNo++;
-    if (c.rtxOwed > 0) {
-      c.rtxOwed--;
-    }
-    Packet pull = transport.pool().acquire();
-    pull.type = Packet.PULL;
-    pull.flow = flow;
-    pull.src = c.receiverHost;
-    pull.dst = c.senderHost;
-    pull.sizeBytes = transport.settings().format().ackBytes();
-    pull.entropy = c.lastEntropy;
-    pull.sentAtPs = nowPs;
-    pull.extras().pullNo = c.pullNo;
-    pull.endpoint = sender;
-    if (ackPath != null) {
-      ackPath.choose(pull, nowPs);
-    }
-    transport.counters().ackSent++; // pulls travel and are counted with the ACKs
-    transport.counters().pullSent++;
-    transport.host(pull.src).send(pull);
+  Packet toSender(byte type, int srcHost, int dstHost, int entropy, long nowPs) {
+    return transport.pool().header(type, flow, srcHost, dstHost, transport.settings().format().ackBytes(), entropy,
+        nowPs, sender);
   }
 
   long completedAtPs() {

@@ -1,27 +1,23 @@
 package org.lbsim.transport;
 
+import org.lbsim.net.Packet;
+
 /**
- * A receiver's part in congestion control, for the designs that give it one: the pacing of its
- * congestion notifications (DCQCN) and its pull credit (EQDS). Kept apart from {@link Receiver}
- * and made only for runs that use it, after every flow's own objects, so that in a run of another
- * design its fields do not lie, untouched, between the fields every data packet reads, nor
- * spread the flows' state over more memory (docs/architecture.md, "Memory layout rules").
+ * A receiver's part in its flow's congestion control, for the controls that need one: the
+ * congestion notifications of a {@link CnpReactor} ({@link CnpNotifier}) or the pull credit of a
+ * {@link PullCredited} control ({@link PullCredit}). Made only for the runs that use it, after
+ * every flow's own objects, so that in a run of another design a receiver carries one null
+ * reference and no further state (docs/architecture.md, "Memory layout rules").
  */
-final class ReceiverControl {
-  /** When the last CNP left (-1: none yet). */
-  long lastCnpPs = -1;
-  /** Pull credit: the pacer that grants this flow's pulls (null: the flow pulls nothing). */
-  PullPacer pacer;
-  /** Pulls granted so far; every ACK and NACK echoes it. */
-  long pullNo;
-  /** The highest pull target the sender announced. */
-  long creditTarget;
-  /** Pulls owed at retransmission priority (trimmed packets, requests to send). */
-  long rtxOwed;
-  int senderHost = -1;
-  /** The host this flow is received at, which sends its pulls. */
-  int receiverHost = -1;
-  int lastEntropy;
-  boolean inRtxQueue;
-  boolean inActiveQueue;
+abstract class ReceiverControl {
+  /** A data packet reached receiver {@code r} at {@code nowPs}, before its recovery records it. */
+  abstract void onData(Receiver r, Packet p, long nowPs);
+
+  /** A request to send reached receiver {@code r} (only credit-driven senders send one). */
+  void onRts(Receiver r, Packet p, long nowPs) {}
+
+  /** The pulls granted so far, which every ACK and NACK echoes; 0 = none (no pull credit). */
+  long pullNo() {
+    return 0;
+  }
 }

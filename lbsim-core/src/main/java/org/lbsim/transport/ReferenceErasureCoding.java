@@ -11,7 +11,7 @@ final class ReferenceErasureCoding extends ErasureCoding {
   private long highestAckedSeq = -1;
   private long finalPausePs = -1;
 
-  ReferenceErasureCoding(long targetPackets, int payloadBytes, RttEstimator rtt) {
+  ReferenceErasureCoding(long targetPackets, int payloadBytes, RttView rtt) {
     super(targetPackets, payloadBytes, rtt);
   }
 

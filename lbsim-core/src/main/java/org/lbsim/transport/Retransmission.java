@@ -9,13 +9,13 @@ import org.lbsim.lb.PathPolicy;
  * target and cumulative ACK, whose width differs.
  */
 abstract sealed class Retransmission implements LossRecovery permits SelectiveRepeat, DupAckRecovery, GoBackN {
-  final RttEstimator rtt;
+  final RttView rtt;
   PathPolicy path;
   long lost;
   long retransmissions;
   long timeouts;
 
-  Retransmission(RttEstimator rtt) {
+  Retransmission(RttView rtt) {
     this.rtt = rtt;
   }
 

@@ -11,7 +11,7 @@ import org.lbsim.net.Packet;
  * one lost at once. Lost sequences are resent before new data, lowest first.
  *
  * <p>Timer: one deadline, {@code lastProgress + rto}, where progress is a new cumulative ack.
- * SACK takes the RTO from the {@link RttEstimator} and doubles it per expiry until the next new
+ * SACK takes the RTO from the {@link RttView} and doubles it per expiry until the next new
  * cumulative ack; on expiry it goes back to the cumulative ack and resends every sequence from
  * there that the receiver has not SACKed (go-back-N, made SACK-aware). IRN instead uses two fixed
  * timeouts: RTO_low when at most {@code lowPackets} are in flight, RTO_high otherwise, and caps
@@ -42,16 +42,16 @@ final class SelectiveRepeat extends Retransmission {
   private int backoff;
 
   /** SACK with reordering threshold {@code threshold}; no fast retransmit = timeouts and NACKs only. */
-  static SelectiveRepeat sack(long targetPackets, RttEstimator rtt, int threshold, boolean fastRetransmit) {
+  static SelectiveRepeat sack(long targetPackets, RttView rtt, int threshold, boolean fastRetransmit) {
     return new SelectiveRepeat(targetPackets, rtt, threshold, fastRetransmit, Long.MAX_VALUE, -1, -1, 0);
   }
 
-  static SelectiveRepeat irn(long targetPackets, RttEstimator rtt, long bdpCap, long rtoLowPs, long rtoHighPs,
+  static SelectiveRepeat irn(long targetPackets, RttView rtt, long bdpCap, long rtoLowPs, long rtoHighPs,
       int lowPackets) {
     return new SelectiveRepeat(targetPackets, rtt, 0, true, bdpCap, rtoLowPs, rtoHighPs, lowPackets);
   }
 
-  private SelectiveRepeat(long targetPackets, RttEstimator rtt, int threshold, boolean fastRetransmit,
+  private SelectiveRepeat(long targetPackets, RttView rtt, int threshold, boolean fastRetransmit,
       long inFlightCap, long rtoLowPs, long rtoHighPs, int lowPackets) {
     super(rtt);
     if (targetPackets > Integer.MAX_VALUE - 64) {

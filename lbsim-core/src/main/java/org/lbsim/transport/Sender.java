@@ -4,6 +4,7 @@ import org.lbsim.engine.EventTarget;
 import org.lbsim.engine.Simulator;
 import org.lbsim.lb.FlowInfo;
 import org.lbsim.lb.PathPolicy;
+import org.lbsim.net.Endpoint;
 import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
 import org.lbsim.net.PacketFormat;
@@ -12,9 +13,10 @@ import org.lbsim.net.PacketFormat;
  * The sending end of one flow, composed of a host path policy (which entropy), a congestion
  * control (how fast) and a loss recovery (what to send, when done). It wakes up once per pacing
  * slot; a slot sends at most one data packet. A retransmission timer (one pending event at most,
- * armed lazily from the recovery's deadline and re-read when it fires) drives timeouts. The
- * fields a slot and an ACK use are declared in {@link SenderHotFields}, so that they are laid out
- * together.
+ * armed lazily from the recovery's deadline and re-read when it fires) drives timeouts. It plays
+ * three roles for the objects it is made of: the flow's {@link RttView} for its loss recovery
+ * (the estimate lives in the sender's own fields, sampled by every ACK), its {@link FlowInfo} for
+ * its path policy, and the {@link Endpoint} its ACKs, NACKs, CNPs and PULLs are delivered to.
  *
  * <p>A sender with nothing to send sleeps instead of ticking through empty slots (see
  * {@link #sleepIfIdle}): its pacing goes on without events, and once an ACK, a timeout or the
@@ -22,7 +24,7 @@ import org.lbsim.net.PacketFormat;
  * would have reached by ticking becomes an event again ({@link #resumeSlots}). A sender in a
  * black hole therefore costs events per packet and per timeout, not per slot.
  */
-final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
+final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
   private static final int TICK = 0;
   private static final int TIMER = 1;
 
@@ -31,19 +33,44 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
   /** {@link #pause} bit: nothing to send; no slot events until feedback, a timeout or the recovery's deadline. */
   static final byte IDLE = 2;
 
+  private final Transport transport;
+  private final Host host;
+  private final CongestionControl cc;
+  private LossRecovery lr; // set once, right after construction: the recovery reads this sender's RTT estimate
+  private PathPolicy path;
+  Receiver receiver; // the other end: its data packets carry it, so their delivery needs no lookup
+  private final int flow;
+  private final int dst;
+  private final boolean nicBackpressure;
+  private final boolean reactive; // not the ideal constant rate: its pace follows feedback
+  private byte pause; // why slots are not ticking: WINDOW_BLOCKED and IDLE bits, 0 = ticking
+  private int tickGeneration; // slot events carry it; a wake-up after a stall starts a new chain (compared for equality only)
+  private long finishPs = -1;
+  private long packetsSent;
+  private long lostSeen;
+  private long rttSum;
+  private long rttSamples;
+  // the RTT estimate (RttEstimator's rules): smoothed RTT, mean deviation, timeout, any sample yet
+  private long srtt;
+  private long mdev;
+  private long rto;
+  private boolean sampled;
+
   // What only some runs use lives outside the sender, so that it does not spread every flow's
   // state over more memory (docs/architecture.md, "Memory layout rules"): the nominal gap and the
   // start time in the transport's per-flow arrays, the rest in SenderExtras.
   private SenderExtras extras; // null: no NIC back-pressure, no reactive pace, no retransmission timer
 
   /**
-   * The state of three features that not every sender has, in one object made only for a sender
+   * The state of the features that not every sender has, in one object made only for a sender
    * that has at least one: NIC back-pressure (the gate and the nominal slot times, see
-   * {@link #tickWithBackpressure}), a reactive pace (the last and next slot, see {@link #repace})
-   * and a retransmission timer (its one pending deadline, see {@link #armTimer}). The study's
-   * ideal sender (constant rate, erasure coding) has none, so its flows carry none of these fields.
+   * {@link #tickWithBackpressure}), a reactive pace (the last and next slot, see {@link #repace}),
+   * receiver credit (its congestion control's {@link PullCredited} role) and a retransmission
+   * timer (its one pending deadline, see {@link #armTimer}). The study's ideal sender (constant
+   * rate, erasure coding) has none, so its flows carry none of these fields.
    */
   private static final class SenderExtras {
+    PullCredited credit; // the congestion control, when it is credit-driven; null otherwise
     NicGate gate; // null: no NIC back-pressure
     // a flow held back by its NIC may catch up at most one gap's worth of slots: a paced flow
     // must not turn into a burst after a long stall. A reactive congestion control sets its own
@@ -59,11 +86,21 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     long timerAtPs;
   }
 
-  /** A sender, which is also the flow's RTT estimator; its loss recovery follows ({@link #setLossRecovery}). */
+  /** A sender, which also keeps the flow's RTT estimate; its loss recovery follows ({@link #setLossRecovery}). */
   Sender(Transport transport, int flow, Host host, int dst, CongestionControl cc) {
-    super(transport, flow, host, dst, cc);
+    this.transport = transport;
+    this.flow = flow;
+    this.host = host;
+    this.dst = dst;
+    this.cc = cc;
+    this.nicBackpressure = transport.settings().nicBackpressure();
+    this.reactive = !(cc instanceof ConstantRate);
+    this.rto = transport.settings().initialRtoPs();
     if (reactive) {
       extras = new SenderExtras();
+      if (cc instanceof PullCredited credited) {
+        extras.credit = credited; // a credit-driven control is reactive: its sender has extras
+      }
     }
   }
 
@@ -74,9 +111,33 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     return extras;
   }
 
+  /** Takes one RTT sample {@code d} into the estimate ({@link RttEstimator}'s rules, the run's floor). */
+  private void sample(long d) {
+    if (!sampled) {
+      srtt = d;
+      mdev = RttEstimator.firstMdev(d);
+      sampled = true;
+    } else {
+      mdev = RttEstimator.nextMdev(srtt, mdev, d);
+      srtt = RttEstimator.nextSrtt(srtt, d);
+    }
+    rto = RttEstimator.rto(srtt, mdev, transport.settings().minRtoPs());
+  }
+
   @Override
-  protected long minRtoPs() {
-    return transport.settings().minRtoPs();
+  public long srttPs() {
+    return srtt;
+  }
+
+  @Override
+  public long rtoPs() {
+    return rto;
+  }
+
+  /** The congestion control's receiver-credit role, or null when it is not credit-driven. */
+  private PullCredited credit() {
+    SenderExtras x = extras;
+    return x == null ? null : x.credit;
   }
 
   /** Attaches the loss recovery (made after the sender, because it reads the sender's RTT estimate). */
@@ -392,24 +453,18 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
 
   private void send(long seq, long now) {
     PacketFormat f = transport.settings().format();
-    Packet p = transport.pool().acquire();
-    p.type = Packet.DATA;
-    p.flow = flow;
-    p.src = host.id();
-    p.dst = dst;
-    p.seq = seq;
-    p.sizeBytes = f.dataBytes();
-    p.payloadBytes = f.payloadBytes();
+    Packet p = transport.pool().data(flow, host.id(), dst, seq, f.dataBytes(), f.payloadBytes(), now, receiver);
     path.choose(p, now);
-    p.sentAtPs = now;
-    p.endpoint = receiver;
     lr.onSent(seq, p.entropy, now);
     path.onSent(p.entropy, now);
     cc.onSent(seq, p.sizeBytes, now);
     packetsSent++;
-    long pullTarget = cc.pullTarget(pendingPackets()); // after this packet's credit and count
-    if (pullTarget >= 0) {
-      p.extras().pullTarget = pullTarget;
+    PullCredited credit = credit();
+    if (credit != null) {
+      long pullTarget = credit.pullTarget(pendingPackets()); // after this packet's credit and count
+      if (pullTarget >= 0) {
+        p.extras().pullTarget = pullTarget;
+      }
     }
     transport.counters().dataSent++;
     host.send(p);
@@ -421,20 +476,18 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
    * packets to send asks with a header-only request to send (counted with the ACKs).
    */
   private void requestToSend(long now) {
-    long target = cc.requestTarget(pendingPackets(), now);
+    PullCredited credit = credit();
+    if (credit == null) {
+      return;
+    }
+    long target = credit.requestTarget(pendingPackets(), now);
     if (target < 0) {
       return;
     }
-    Packet p = transport.pool().acquire();
-    p.type = Packet.RTS;
-    p.flow = flow;
-    p.src = host.id();
-    p.dst = dst;
-    p.sizeBytes = transport.settings().format().ackBytes();
+    Packet p = transport.pool().header(Packet.RTS, flow, host.id(), dst, transport.settings().format().ackBytes(), 0,
+        now, receiver);
     path.choose(p, now);
-    p.sentAtPs = now;
     p.extras().pullTarget = target;
-    p.endpoint = receiver;
     transport.counters().ackSent++;
     host.send(p);
   }
@@ -458,7 +511,9 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     sim().schedule(x.timerAtPs, this, TIMER, 0);
   }
 
-  void onAck(Packet ack, long now) {
+  /** An ACK, NACK, CNP or PULL of this flow reached its host. */
+  @Override
+  public void deliver(Packet ack, long now) {
     // An idle sender's skipped slots are caught up before the feedback changes its pace. One
     // whose pace and window follow feedback resumes its slots, so that the next one looks again;
     // the ideal constant rate resumes only if the feedback gave it a packet to send.
@@ -473,7 +528,9 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
     if (ack.type == Packet.CNP) {
       transport.pool().release(ack);
       if (finishPs < 0) {
-        cc.onCnp(now);
+        if (cc instanceof CnpReactor r) { // a CNP comes only for a run whose control asked for CNPs
+          r.onCnp(now);
+        }
         wake(now);
         repace(now);
       }
@@ -483,14 +540,18 @@ final class Sender extends SenderHotFields implements EventTarget, FlowInfo {
       long pullNo = ack.pullNo();
       transport.pool().release(ack);
       if (finishPs < 0) {
-        cc.onPull(pullNo, now);
+        PullCredited credit = credit(); // a PULL comes only from the receiver half of a PullCredited control
+        if (credit != null) {
+          credit.onPull(pullNo, now);
+        }
         wake(now);
         repace(now);
       }
       return;
     }
-    if (ack.pullNo() > 0) {
-      cc.onPull(ack.pullNo(), now); // the receiver's grants so far, echoed by every ACK and NACK
+    PullCredited credit = credit();
+    if (credit != null && ack.pullNo() > 0) {
+      credit.onPull(ack.pullNo(), now); // the receiver's grants so far, echoed by every ACK and NACK
     }
     long sample = now - ack.sentAtPs;
     if (!ack.returned()) { // a header returned by a switch went only part of the way

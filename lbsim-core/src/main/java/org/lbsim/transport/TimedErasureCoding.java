@@ -16,7 +16,7 @@ final class TimedErasureCoding extends ErasureCoding {
   private int[] entropyOf = new int[64];
   private boolean[] acked = new boolean[64];
 
-  TimedErasureCoding(long targetPackets, int payloadBytes, RttEstimator rtt) {
+  TimedErasureCoding(long targetPackets, int payloadBytes, RttView rtt) {
     super(targetPackets, payloadBytes, rtt);
   }
 

@@ -9,6 +9,7 @@ import org.lbsim.engine.SplitMix;
 import org.lbsim.lb.FlowInfo;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.lb.PathPolicyFactory;
+import org.lbsim.net.Endpoint;
 import org.lbsim.net.FabricCounters;
 import org.lbsim.net.Host;
 import org.lbsim.net.Node;
@@ -107,7 +108,7 @@ public final class Transport implements Node {
       CongestionControl cc = settings.cc() == null ? new ConstantRate(gapPs[i], jitter)
           : settings.cc().create(ccContext(f, gapPs[i], jitter));
       long target = settings.format().packetsFor(f.bytes()) + settings.extraPackets();
-      Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), cc); // also the flow's RTT estimator
+      Sender sender = new Sender(this, i, fabric.host(f.src()), f.dst(), cc); // also the flow's RTT estimate
       LossRecovery lr = recovery.sender().create(this, f, target, sender);
       sender.setLossRecovery(lr);
       PathPolicy path = paths.create(sender, pathRandom);
@@ -141,29 +142,28 @@ public final class Transport implements Node {
 
   /**
    * The receivers' part in congestion control, made after every flow's own objects (see
-   * {@link ReceiverControl}): CNP pacing when the run sends CNPs, and receiver-driven credit
-   * (EQDS), where every host that receives a credit-driven flow gets one pull pacer, shared by
-   * all the flows it receives, pulling at the flow's pull rate x its link rate.
+   * {@link ReceiverControl}): for a {@link PullCredited} control its {@link PullCredit}, served
+   * by one pull pacer per receiving host, shared by all the flows it receives and pulling at the
+   * control's pull rate x its link rate; for a run whose control asks for CNPs (a CNP interval) a
+   * {@link CnpNotifier}.
    */
   private void attachReceiverControl() {
     PullPacer[] pacers = new PullPacer[fabric.hostCount()];
     PacketFormat fmt = settings.format();
     long slotPs = PortConfig.serializationPs(fmt.dataBytes() + fmt.gapBytes(), fabric.settings().hostLink().bitsPerSecond());
+    boolean cnp = settings.cnpIntervalPs() >= 0;
     for (int i = 0; i < senders.length; i++) {
-      double rate = senders[i].congestionControl().creditPullRate();
-      PullPacer pacer = null;
-      if (rate > 0) {
+      if (senders[i].congestionControl() instanceof PullCredited credited) {
+        if (cnp) {
+          throw new IllegalArgumentException("a credit-driven congestion control does not take CNPs (flow " + i + ")");
+        }
         int h = flows.get(i).dst();
         if (pacers[h] == null) {
-          pacers[h] = new PullPacer(sim, (long) Math.ceil(slotPs / rate));
+          pacers[h] = new PullPacer(sim, (long) Math.ceil(slotPs / credited.creditPullRate()));
         }
-        pacer = pacers[h];
-      }
-      if (pacer != null || settings.cnpIntervalPs() >= 0) {
-        ReceiverControl c = new ReceiverControl();
-        c.pacer = pacer;
-        c.receiverHost = flows.get(i).dst();
-        receivers[i].setControl(c);
+        receivers[i].setControl(new PullCredit(receivers[i], pacers[h], h));
+      } else if (cnp) {
+        receivers[i].setControl(new CnpNotifier());
       }
     }
   }
@@ -250,13 +250,11 @@ public final class Transport implements Node {
   public void receive(Packet p) {
     // a packet normally carries its destination end (no lookup in a 16,000-entry table); one
     // a switch turned back to its sender (return-to-sender) does not
-    if (p.type == Packet.DATA) {
-      (p.endpoint instanceof Receiver r ? r : receivers[p.flow]).onData(p, sim.now());
-    } else if (p.type == Packet.RTS) {
-      (p.endpoint instanceof Receiver r ? r : receivers[p.flow]).onRts(p, sim.now());
-    } else {
-      (p.endpoint instanceof Sender s ? s : senders[p.flow]).onAck(p, sim.now());
+    Endpoint to = p.endpoint;
+    if (to == null) {
+      to = p.type == Packet.DATA || p.type == Packet.RTS ? receivers[p.flow] : senders[p.flow];
     }
+    to.deliver(p, sim.now());
   }
 
   /** Flow or local step {@code id} has finished: start whatever was waiting only for it. */

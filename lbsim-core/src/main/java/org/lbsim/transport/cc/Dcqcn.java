@@ -1,6 +1,6 @@
 package org.lbsim.transport.cc;
 
-import org.lbsim.transport.CongestionControl;
+import org.lbsim.transport.CnpReactor;
 
 /**
  * DCQCN's reaction point (Zhu et al., SIGCOMM 2015): rate-based, driven by CNPs that the
@@ -18,7 +18,7 @@ import org.lbsim.transport.CongestionControl;
  * every expiry that fell due since is applied in order, so the rates are those of an event-driven
  * timer at every instant the sender looks at them.
  */
-public final class Dcqcn implements CongestionControl {
+public final class Dcqcn implements CnpReactor {
   /** Parameters: rates in bit/s, times in ps. */
   public record Config(double g, long alphaPeriodPs, long rateTimerPs, long byteCounter, int fastRecoverySteps,
       double aiBps, double haiBps, double minBps, long lineBps, long lineSlotPs) {}

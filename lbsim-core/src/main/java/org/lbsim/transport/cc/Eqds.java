@@ -1,14 +1,15 @@
 package org.lbsim.transport.cc;
 
 import org.lbsim.net.Packet;
-import org.lbsim.transport.CongestionControl;
+import org.lbsim.transport.PullCredited;
 
 /**
  * EQDS, the edge-queued datagram service (Olteanu et al., NSDI 2022), sender half; the receiver
- * half is {@code org.lbsim.transport.PullPacer}. The receiver decides when data enters the
- * network: its pacer grants one data packet per pull, at (a fraction of) its own link rate,
- * round-robin over the senders that still want to send, so the last hop never carries more than
- * it can drain and queues stay at the edge (in the sending hosts).
+ * half is each flow's {@code org.lbsim.transport.PullCredit}, served by its host's
+ * {@code PullPacer}. The receiver decides when data enters the network: its pacer grants one
+ * data packet per pull, at (a fraction of) its own link rate, round-robin over the senders that
+ * still want to send, so the last hop never carries more than it can drain and queues stay at
+ * the edge (in the sending hosts).
  *
  * <p>A sender starts with {@code initialWindow} packets of speculative credit, which it may send
  * unsolicited at line rate (the first RTT would otherwise be idle); the first ACK or NACK ends
@@ -20,7 +21,7 @@ import org.lbsim.transport.CongestionControl;
  * by a timeout) sends a header-only request to send, at most once per RTT (as the authors'
  * htsim model does). Credit is counted in data packets (one MTU per pull).
  */
-public final class Eqds implements CongestionControl {
+public final class Eqds implements PullCredited {
   /** Parameters: the speculative window in packets, the pull rate as a fraction of the link, the line slot. */
   public record Config(long initialWindow, double pullRate, long baseRttPs, long lineSlotPs) {}
 

@@ -1,0 +1,90 @@
+package org.lbsim.transport;
+
+import org.lbsim.net.Packet;
+
+/**
+ * The receiver half of a {@link PullCredited} control (EQDS) for one flow: the demand its sender
+ * announced, the pulls granted so far, and its place in its host's {@link PullPacer}, which
+ * grants it pulls. A data packet or request to send announces the sender's pull target; a
+ * trimmed packet or a request is owed a pull at retransmission priority.
+ */
+final class PullCredit extends ReceiverControl {
+  private final Receiver receiver;
+  private final PullPacer pacer;
+  /** Pulls granted so far; every ACK and NACK echoes it. */
+  private long pullNo;
+  /** The highest pull target the sender announced. */
+  private long creditTarget;
+  /** Pulls owed at retransmission priority (trimmed packets, requests to send). */
+  private long rtxOwed;
+  private int senderHost = -1;
+  /** The host this flow is received at, which sends its pulls. */
+  private final int receiverHost;
+  private int lastEntropy;
+  boolean inRtxQueue;
+  boolean inActiveQueue;
+
+  PullCredit(Receiver receiver, PullPacer pacer, int receiverHost) {
+    this.receiver = receiver;
+    this.pacer = pacer;
+    this.receiverHost = receiverHost;
+  }
+
+  @Override
+  void onData(Receiver r, Packet p, long nowPs) {
+    noteDemand(p, p.trimmed);
+  }
+
+  @Override
+  void onRts(Receiver r, Packet p, long nowPs) {
+    noteDemand(p, true);
+  }
+
+  @Override
+  long pullNo() {
+    return pullNo;
+  }
+
+  private void noteDemand(Packet p, boolean owed) {
+    senderHost = p.src;
+    lastEntropy = p.entropy;
+    creditTarget = Math.max(creditTarget, p.pullTarget());
+    if (owed) {
+      rtxOwed++;
+    }
+    if ((backlog() > 0 || rtxOwed > 0) && !done()) {
+      pacer.request(this);
+    }
+  }
+
+  /** Pulls the sender has asked for and not yet been granted. */
+  long backlog() {
+    return creditTarget - pullNo;
+  }
+
+  long rtxOwed() {
+    return rtxOwed;
+  }
+
+  /** The flow is received: it needs no more pulls. */
+  boolean done() {
+    return receiver.completedAtPs() >= 0;
+  }
+
+  /** The pacer grants this flow one more data packet: a PULL to the sender carrying the cumulative pull number. */
+  void sendPull(long nowPs) {
+    pullNo++;
+    if (rtxOwed > 0) {
+      rtxOwed--;
+    }
+    Packet pull = receiver.toSender(Packet.PULL, receiverHost, senderHost, lastEntropy, nowPs);
+    pull.extras().pullNo = pullNo;
+    if (receiver.ackPath != null) {
+      receiver.ackPath.choose(pull, nowPs);
+    }
+    Transport t = receiver.transport;
+    t.counters().ackSent++; // pulls travel and are counted with the ACKs
+    t.counters().pullSent++;
+    t.host(pull.src).send(pull);
+  }
+}
