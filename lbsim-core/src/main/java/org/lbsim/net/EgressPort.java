@@ -225,8 +225,8 @@ public final class EgressPort implements EventTarget {
     }
     useEventDrivenTransmitter();
     faults().held = hold;
-    if (!hold && !wakeupPending && ((dataWaiting() && !paused()) || framesPending())) {
-      startOrWake(sim.now());
+    if (!hold) {
+      wakeIfIdle(sim.now());
     }
   }
 
@@ -359,7 +359,7 @@ public final class EgressPort implements EventTarget {
       scheduleDeparture(p, now);
       return;
     }
-    if (!wakeupPending && !paused() && !held()) {
+    if (!wakeupPending && !paused() && !held()) { // wakeIfIdle, knowing that data waits
       startOrWake(now);
     }
   }
@@ -424,6 +424,16 @@ public final class EgressPort implements EventTarget {
       unstarted--;
       unstartedBytes -= p.sizeBytes;
       depart(p, false, waiting, start);
+    }
+  }
+
+  /**
+   * Wakes the event-driven transmitter if nothing will wake it and it has something it may send:
+   * a pause frame, or data while the port is not paused; a held port sends nothing.
+   */
+  private void wakeIfIdle(long now) {
+    if (!wakeupPending && !held() && (framesPending() || (dataWaiting() && !paused()))) {
+      startOrWake(now);
     }
   }
 
@@ -542,9 +552,7 @@ public final class EgressPort implements EventTarget {
   /** Queues an XOFF ({@code xoff}) or XON frame for the port this one carries pause frames for, ahead of this port's data. */
   void queuePauseFrame(boolean xoff) {
     pauseFrames.add(xoff);
-    if (!wakeupPending && !held()) {
-      startOrWake(sim.now());
-    }
+    wakeIfIdle(sim.now());
   }
 
   /** Serializes the oldest pending pause frame; it takes effect at the far end one link latency after its last bit. */
@@ -636,9 +644,7 @@ public final class EgressPort implements EventTarget {
       pfc.pause(now);
     } else {
       pfc.resume(now);
-      if (dataWaiting() && !wakeupPending && !held()) {
-        startOrWake(now);
-      }
+      wakeIfIdle(now);
     }
   }
 
