@@ -343,8 +343,7 @@ public final class EgressPort implements EventTarget {
       drop(p);
       return;
     }
-    byteTimeArea += waitingBytes() * (now - lastChangePs);
-    lastChangePs = now;
+    accountQueueArea(now);
     if (onArrival) {
       unstarted++;
       unstartedBytes += p.sizeBytes;
