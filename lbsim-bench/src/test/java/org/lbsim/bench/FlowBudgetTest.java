@@ -80,7 +80,6 @@ class FlowBudgetTest {
         88, null, null);
   }
 
-  /** A port without the collaborators only some scenarios attach (trimming, PFC, faults, INT, RED). */
   @Test
   void aPortIs240Bytes() {
     assertBudget("a port (EgressPort)", ClassLayout.parseClass(EgressPort.class).instanceSize(), 240, null, null);
