@@ -12,9 +12,13 @@ import org.lbsim.engine.Simulator;
  * packet being serialized occupies the buffer until its last bit has left, without an event for
  * that instant: occupancy is computed lazily from {@code servingEndPs}.
  *
- * <p>Optional features, all off by default: payload trimming on overflow (NDP: the header goes
- * to a strict-priority FIFO of twice the buffer), losses after serialization ({@link LossModel}),
- * and PFC as the upstream side of a link into a switch ({@link #enablePfc}).
+ * <p>The port is a small core (enqueue, serialize, deliver, statistics). What only some
+ * scenarios use is a collaborator, attached by the scenario and null otherwise, so that a plain
+ * port tests one reference per feature on its path: {@link Trimming} (payload trimming on
+ * overflow, the header queue, return-to-sender), {@link Pfc} (paused by the switch its link
+ * feeds) and {@link PauseFrames} (carrying the pause frames of the port at the cable's other
+ * end), {@link PortFaults} (losses after serialization, a failure, a hold, a rate change),
+ * {@link RedMarking} and {@link IntStamping}.
  *
  * <p><b>Departures computed on arrival.</b> A FIFO port whose departures nothing can delay or
  * divert (no PFC, trimming, loss, failure or dequeue listener) knows, when it admits a packet,
@@ -29,7 +33,7 @@ import org.lbsim.engine.Simulator;
  * the port stays event-driven); and {@link #useEventDrivenTransmitter} is the reference mode,
  * compared with this one by tests.
  */
-public final class EgressPort extends PortHotFields implements EventTarget {
+public final class EgressPort implements EventTarget {
   private static final int TX_FREE = 0;
   private static final int PAUSE = 1;
   private static final int RESUME = 2;
@@ -37,51 +41,72 @@ public final class EgressPort extends PortHotFields implements EventTarget {
   /** PFC pause frames are minimum-size Ethernet frames. */
   static final int PAUSE_FRAME_BYTES = 64;
 
+  // The JVM lays out primitive fields before references; the references keep this order, which
+  // is the order the collector copies what they point to (docs/performance.md, "Memory-layout
+  // rules").
+  private final Simulator sim;
+  // the config's buffer and marking threshold, copied: a hop then reads no PortConfig object
+  final long capacityBytes;
+  private final long ecnThresholdBytes;
+  private final long latencyPs;
+  private long psPerByte; // > 0 when the rate divides 8e12 exactly
+  private long gapPs;
+
+  // The cable this port feeds: its packets in propagation, in order, each knowing its arrival
+  // time; the port delivers its head packet to the far end (one pending event per busy cable).
+  // The FIFO is a list through the packets themselves (Packet.nextOnWire), not an array: every
+  // step along it reads a packet the hop reads anyway, where a ring would cost a line of the
+  // array at the head, the tail and the next start (docs/performance.md, "Memory-layout rules").
+  private Node to;
+  private Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
+  private Packet wireHead; // the oldest packet on the cable (null: none)
+  private Packet wireTail; // the newest
+  private int wireCount;
+
+  // Departures computed on arrival (see the class comment): a packet goes on the wire when
+  // admitted, so the packets still waiting are the wire's newest `unstarted` ones, from
+  // firstUnstarted on, each carrying its start time; the port keeps no second FIFO for them.
+  private boolean onArrival;
+  private int unstarted;
+  private Packet firstUnstarted; // the oldest packet not yet started (null: none)
+  private long unstartedBytes;
+  private long tailFreePs; // when the transmitter frees after every packet admitted so far
+  private long freeAtPs; // when the transmitter may start the next packet (after the gap)
+  private long servingBytes;
+  private long servingEndPs;
+
+  // collaborators, each null unless the scenario uses it
+  private Trimming trimming; // trims on overflow; its header queue is served first
+  private RedMarking red; // marks with a RED profile instead of the config's single threshold
+  private IntStamping intStamping; // stamps departing data packets with this hop's INT record
+
   private final PacketPool pool;
   private final FabricCounters counters;
   private PortConfig config; // replaced only when a failure degrades the link
   private final String name;
   private final Link link;
-
-  // the cable's FIFO, the waiting packets' bookkeeping and the statistics a hop updates are in
-  // PortHotFields
-  private final PacketRing queue = new PacketRing(); // event-driven transmitter: the packets waiting
-  private int trimmedBytes;
-  private java.util.SplittableRandom trimCoin; // null: always trim the arriving packet
-  private Node returnRouter; // non-null: return-to-sender, through this switch's routing
-  private LossModel loss;
-  private PortFault fault; // a failed or flaky link (org.lbsim.failure); null = healthy
-  private boolean held; // a failed link that holds what it is given (black hole that queues)
-  private double lineCapacityBefore; // bytes the line could carry before its latest rate change
-  private long rateSincePs; // when the line got its current rate
+  /** The event-driven transmitter's waiting packets. */
+  final PacketRing queue = new PacketRing();
+  private PortFaults faults; // losses, a failure, a hold, a rate change
+  private DequeueListener dequeueListener; // host NIC back-pressure
+  private Pfc pfc; // paused by the switch this port's link feeds
+  private PauseFrames pauseFrames; // carries the pause frames of the port at the cable's other end
   private boolean wakeupPending; // invariant: packets waiting and not paused => a TX_FREE event is pending
-  private DequeueListener dequeueListener;
 
-  // PFC, as the upstream port of a link into a switch
-  private EgressPort pauseSender; // the far switch's port back towards this one: carries its pause frames
-  private long xoffBytes = -1;
-  private long xonBytes;
-  private long downstreamBytes; // bytes this port put into the next switch's buffers, not yet forwarded
-  private boolean pauseRequested;
-  private boolean paused;
-  private long pausedSincePs;
-  // PFC, as the port that carries pause frames back to pfcTarget: XOFF and XON alternate, so a
-  // count and the kind of the oldest pending frame describe the whole FIFO of control frames
-  private EgressPort pfcTarget;
-  private int controlPending;
-  private boolean nextControlIsXoff;
-  private long controlFramesSent;
-
-  // statistics
+  // statistics every packet updates
+  private long lastChangePs;
+  private long byteTimeArea; // integral of queued bytes over time, in byte*ps
+  private long maxQueueBytes;
+  private long packetsSent;
+  private long bytesSent;
   private long drops;
   private long ecnMarks;
-  private long trims;
-  private long returns;
-  private long pauseFrames;
-  private long pausedPs;
 
   public EgressPort(Simulator sim, PacketPool pool, FabricCounters counters, PortConfig config, Link link, String name) {
-    super(sim, config.capacityBytes(), config.ecnThresholdBytes(), link.latencyPs());
+    this.sim = sim;
+    this.capacityBytes = config.capacityBytes();
+    this.ecnThresholdBytes = config.ecnThresholdBytes();
+    this.latencyPs = link.latencyPs();
     this.pool = pool;
     this.counters = counters;
     this.config = config;
@@ -118,36 +143,43 @@ public final class EgressPort extends PortHotFields implements EventTarget {
   /** On overflow, cut a data packet to {@code headerBytes} and send it ahead in a header queue of twice the buffer. */
   public void enableTrimming(int headerBytes) {
     useEventDrivenTransmitter();
-    this.headers = new PacketRing();
-    this.trimmedBytes = headerBytes;
+    this.trimming = new Trimming(this, counters, headerBytes);
   }
 
   /** Whether this port trims on overflow. */
   public boolean trimming() {
-    return headers != null;
+    return trimming != null;
   }
 
   /**
    * On overflow, trim the newest queued data packet instead of the arriving one with probability
    * ½ (NDP's defence against phase effects; the study simulator's trimming queue does the same).
+   * Only on a port that trims.
    */
   public void setTrimCoin(java.util.SplittableRandom coin) {
-    this.trimCoin = coin;
+    trimmingOnly("a trimming coin").setCoin(coin);
   }
 
   /**
    * NDP's return-to-sender: a trimmed header that finds the header queue full is not dropped but
    * turned into a NACK to its sender and handed to {@code router} (the switch that owns this
-   * port) to be routed back.
+   * port) to be routed back. Only on a port that trims.
    */
   public void enableReturnToSender(Node router) {
     useEventDrivenTransmitter();
-    this.returnRouter = router;
+    trimmingOnly("return-to-sender").returnToSender(router);
+  }
+
+  private Trimming trimmingOnly(String what) {
+    if (trimming == null) {
+      throw new IllegalStateException("port " + name + " does not trim: " + what + " needs enableTrimming first");
+    }
+    return trimming;
   }
 
   /** Stamp departing data packets with this hop's INT record (HPCC), naming this port {@code portId}. */
   public void enableIntStamping(int portId) {
-    this.intPortId = portId;
+    this.intStamping = new IntStamping(portId);
   }
 
   /** Mark CE with a RED-like probability profile instead of the config's single threshold. */
@@ -155,19 +187,32 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     this.red = red;
   }
 
+  /** Losses after serialization (a lossy or flaky link); null = none. */
   public void setLoss(LossModel loss) {
     if (loss != null) {
       useEventDrivenTransmitter();
+      faults().loss = loss;
+    } else if (faults != null) {
+      faults.loss = null;
     }
-    this.loss = loss;
   }
 
   /** A fault that may swallow packets after serialization (black hole, flaky link); null = none. */
   public void setFault(PortFault fault) {
     if (fault != null) {
       useEventDrivenTransmitter();
+      faults().fault = fault;
+    } else if (faults != null) {
+      faults.fault = null;
     }
-    this.fault = fault;
+  }
+
+  /** This port's faults, attached on first use. */
+  private PortFaults faults() {
+    if (faults == null) {
+      faults = new PortFaults();
+    }
+    return faults;
   }
 
   /**
@@ -175,37 +220,36 @@ public final class EgressPort extends PortHotFields implements EventTarget {
    * it is released, as a failed link that queues instead of dropping.
    */
   public void setHeld(boolean hold) {
-    if (held == hold) {
+    if (held() == hold) {
       return;
     }
     useEventDrivenTransmitter();
-    held = hold;
+    faults().held = hold;
     if (!hold) {
-      long now = sim.now();
-      boolean waiting = queue.size() > 0 || (headers != null && headers.size() > 0);
-      if (!wakeupPending && ((waiting && !paused) || controlPending > 0)) {
-        startOrWake(now);
-      }
+      wakeIfIdle(sim.now());
     }
   }
 
   /** Changes the line rate from now on (a degraded link); the packet on the wire keeps its timing. */
   public void setRate(long bitsPerSecond) {
-    if (bitsPerSecond != config.bitsPerSecond()) {
-      useEventDrivenTransmitter();
-      long now = sim.now();
-      lineCapacityBefore += config.bitsPerSecond() / 8e12 * (now - rateSincePs);
-      rateSincePs = now;
+    if (bitsPerSecond == config.bitsPerSecond()) {
+      return;
     }
+    useEventDrivenTransmitter();
+    faults().rateChanged(config.bitsPerSecond(), sim.now());
     config = new PortConfig(bitsPerSecond, capacityBytes, ecnThresholdBytes, config.gapBytes());
     psPerByte = 8_000_000_000_000L % bitsPerSecond == 0 ? 8_000_000_000_000L / bitsPerSecond : 0;
     gapPs = serializationPs(config.gapBytes());
   }
 
+  private boolean held() {
+    return faults != null && faults.held;
+  }
+
   /** Packets waiting in the buffer (not the one on the wire). */
   public int waitingPackets() {
     settle(sim.now());
-    return unstarted + queue.size() + (headers == null ? 0 : headers.size());
+    return unstarted + queue.size() + (trimming == null ? 0 : trimming.headers.size());
   }
 
   /**
@@ -220,8 +264,8 @@ public final class EgressPort extends PortHotFields implements EventTarget {
       action.accept(p); // on-arrival ports keep their waiting packets at the cable's tail
     }
     queue.forEach(action);
-    if (headers != null) {
-      headers.forEach(action);
+    if (trimming != null) {
+      trimming.headers.forEach(action);
     }
   }
 
@@ -238,14 +282,26 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     if (reverse == null || reverse == this) {
       throw new IllegalArgumentException("PFC on port " + name + " needs the far end's port back towards it");
     }
+    if (!(xon >= 0 && xon < xoff)) {
+      throw new IllegalArgumentException("PFC on port " + name + " needs 0 <= XON < XOFF, got " + xon + " and " + xoff + " B");
+    }
     useEventDrivenTransmitter();
-    reverse.useEventDrivenTransmitter(); // it will carry pause frames ahead of its data
+    reverse.carryPauseFramesFor(this);
     if (to instanceof Switch s) {
       s.enablePfcAccounting();
     }
-    this.xoffBytes = xoff;
-    this.xonBytes = xon;
-    this.pauseSender = reverse;
+    this.pfc = new Pfc(xoff, xon, reverse, counters);
+  }
+
+  /** Makes this port carry the pause frames of {@code target}, the port at the other end of its cable. */
+  private void carryPauseFramesFor(EgressPort target) {
+    if (pauseFrames != null && pauseFrames.target != target) {
+      throw new IllegalStateException("port " + name + " already carries pause frames for " + pauseFrames.target.name);
+    }
+    useEventDrivenTransmitter(); // it sends pause frames ahead of its data
+    if (pauseFrames == null) {
+      pauseFrames = new PauseFrames(target);
+    }
   }
 
   public String name() {
@@ -278,37 +334,16 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     }
     long occupancy = (onArrival ? unstartedBytes : queue.bytes()) + (now < servingEndPs ? servingBytes : 0);
     PacketRing into = queue;
-    if (headers != null && p.priority > 0) {
-      if (headers.bytes() + p.sizeBytes > 2 * capacityBytes) {
-        dropOrReturn(p);
+    if (trimming != null) {
+      into = trimming.admit(p, occupancy, now);
+      if (into == null) {
         return;
       }
-      into = headers; // an already trimmed header keeps its priority at every trimming port
     } else if (occupancy + p.sizeBytes > capacityBytes) {
-      if (headers == null || !p.isData()) {
-        drop(p);
-        return;
-      }
-      byteTimeArea += waitingBytes() * (now - lastChangePs);
-      lastChangePs = now;
-      Packet tail = trimCoin != null && trimCoin.nextBoolean() ? queue.peekLast() : null;
-      if (tail != null && tail.isData() && tail.priority == 0
-          && occupancy - tail.sizeBytes + p.sizeBytes <= capacityBytes
-          && headers.bytes() + trimmedBytes <= 2 * capacityBytes) {
-        headers.add(trim(queue.pollLast())); // the coin chose the newest queued packet: the arrival takes its place
-      } else if (headers.bytes() + trimmedBytes <= 2 * capacityBytes) {
-        trim(p);
-        into = headers;
-      } else if (returnRouter != null) {
-        dropOrReturn(trim(p)); // no room for its header: the header goes back to the sender
-        return;
-      } else {
-        drop(p);
-        return;
-      }
+      drop(p);
+      return;
     }
-    byteTimeArea += waitingBytes() * (now - lastChangePs);
-    lastChangePs = now;
+    accountQueueArea(now);
     if (onArrival) {
       unstarted++;
       unstartedBytes += p.sizeBytes;
@@ -323,55 +358,19 @@ public final class EgressPort extends PortHotFields implements EventTarget {
       scheduleDeparture(p, now);
       return;
     }
-    if (!wakeupPending && !paused && !held) {
+    if (!wakeupPending && !paused() && !held()) { // wakeIfIdle, knowing that data waits
       startOrWake(now);
     }
   }
 
-  /** Cuts the payload off the data packet {@code p}: it becomes a header for the priority queue. */
-  private Packet trim(Packet p) {
-    int cut = p.sizeBytes - trimmedBytes;
-    if (p.pfcCharged) {
-      p.from.discharge(cut); // still charged for the header that remains
-    }
-    p.sizeBytes = trimmedBytes;
-    p.payloadBytes = 0;
-    p.trimmed = true;
-    p.priority = 1;
-    trims++;
-    counters.dataTrimmed++;
-    return p;
+  /** Adds the queued byte-time up to {@code now}, before the waiting bytes change. */
+  void accountQueueArea(long now) {
+    byteTimeArea += waitingBytes() * (now - lastChangePs);
+    lastChangePs = now;
   }
 
-  /** A header the priority queue has no room for: back to its sender under return-to-sender, else dropped. */
-  private void dropOrReturn(Packet p) {
-    if (returnRouter == null || !p.isData()) {
-      drop(p);
-      return;
-    }
-    if (p.pfcCharged) {
-      p.from.discharge(p.sizeBytes);
-      p.pfcCharged = false;
-    }
-    p.from = null;
-    p.endpoint = null; // it now goes to its sender, which the transport finds by flow id
-    int src = p.src;
-    p.src = p.dst;
-    p.dst = src;
-    p.type = Packet.NACK; // names the trimmed sequence, carries no acknowledgement
-    p.extras().returned = true;
-    p.clearAcknowledgement();
-    p.receivedBytes = 0;
-    p.route = Packet.NO_ROUTE;
-    p.ceEcho = p.ce;
-    returns++;
-    counters.dataReturned++;
-    counters.ackSent++;
-    counters.nackSent++;
-    returnRouter.receive(p);
-  }
-
-  private void drop(Packet p) {
+  /** Drops {@code p} at this port. */
+  void drop(Packet p) {
     if (p.pfcCharged) {
       p.from.discharge(p.sizeBytes);
       p.pfcCharged = false;
@@ -385,7 +384,7 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     if (onArrival) {
       return unstartedBytes; // no header queue: trimming ports are event-driven
     }
-    return headers == null ? queue.bytes() : queue.bytes() + headers.bytes();
+    return trimming == null ? queue.bytes() : queue.bytes() + trimming.headers.bytes();
   }
 
   /**
@@ -428,6 +427,16 @@ public final class EgressPort extends PortHotFields implements EventTarget {
   }
 
   /**
+   * Wakes the event-driven transmitter if nothing will wake it and it has something it may send:
+   * a pause frame, or data while the port is not paused; a held port sends nothing.
+   */
+  private void wakeIfIdle(long now) {
+    if (!wakeupPending && !held() && (framesPending() || (dataWaiting() && !paused()))) {
+      startOrWake(now);
+    }
+  }
+
+  /**
    * Starts the next frame now if the line is free, else schedules the TX_FREE wake-up for when it
    * frees. The caller has checked that a frame may go and that no wake-up is pending.
    */
@@ -441,15 +450,15 @@ public final class EgressPort extends PortHotFields implements EventTarget {
   }
 
   private void startNext(long now) {
-    if (controlPending > 0) {
-      sendControlFrame(now);
+    if (framesPending()) {
+      sendPauseFrame(now);
       return;
     }
-    boolean fromHeaders = headers != null && headers.size() > 0;
+    boolean fromHeaders = trimming != null && trimming.headers.size() > 0;
     long waiting = waitingBytes();
-    Packet p = fromHeaders ? headers.poll() : queue.poll();
+    Packet p = fromHeaders ? trimming.headers.poll() : queue.poll();
     depart(p, fromHeaders, waiting, now);
-    if ((loss != null && loss.drops(now)) || (fault != null && fault.swallows(p, now))) {
+    if (faults != null && faults.swallows(p, now)) {
       drops++;
       counters.countDrop(p);
       pool.release(p);
@@ -458,7 +467,7 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     }
     // Only a port with packets waiting needs to wake up when the line frees: an idle port starts
     // the next arrival directly, which saves one event per packet on uncongested hops.
-    wakeupPending = (queue.size() > 0 || (headers != null && headers.size() > 0)) && !paused && !held;
+    wakeupPending = dataWaiting() && !paused() && !held();
     if (wakeupPending) {
       sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
     }
@@ -493,14 +502,8 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     byteTimeArea += (long) p.sizeBytes * ser; // the serving packet's share, known in advance
     packetsSent++;
     bytesSent += p.sizeBytes;
-    if (intPortId >= 0 && p.isData() && p.intHops() < Packet.INT_MAX_HOPS) {
-      PacketExtras x = p.intRecord();
-      int h = x.intHops++;
-      x.intPort[h] = intPortId;
-      x.intQueueBytes[h] = waiting - p.sizeBytes; // what it leaves behind
-      x.intTxBytes[h] = bytesSent;
-      x.intTimePs[h] = now;
-      x.intBitsPerSecond[h] = config.bitsPerSecond();
+    if (intStamping != null && p.isData() && p.intHops() < Packet.INT_MAX_HOPS) {
+      intStamping.stamp(p, waiting - p.sizeBytes, bytesSent, now, config.bitsPerSecond()); // it leaves waiting - size behind
     }
     if (p.pfcCharged) {
       p.from.discharge(p.sizeBytes);
@@ -524,54 +527,40 @@ public final class EgressPort extends PortHotFields implements EventTarget {
 
   /** PFC: the next switch now holds {@code bytes} more that came through this port. */
   void charge(int bytes) {
-    downstreamBytes += bytes;
-    if (!pauseRequested && downstreamBytes > xoffBytes) {
-      pauseRequested = true;
-      pauseFrames++;
-      counters.pauseFrames++;
-      pauseSender.queueControlFrame(this, true);
-    }
+    pfc.charge(bytes);
   }
 
+  /** PFC: the next switch no longer holds {@code bytes} that came through this port. */
   void discharge(int bytes) {
-    downstreamBytes -= bytes;
-    if (pauseRequested && downstreamBytes <= xonBytes) {
-      pauseRequested = false;
-      pauseFrames++;
-      counters.pauseFrames++;
-      pauseSender.queueControlFrame(this, false);
-    }
+    pfc.discharge(bytes);
   }
 
   boolean pfcEnabled() {
-    return xoffBytes >= 0;
+    return pfc != null;
   }
 
-  /** Queues an XOFF ({@code xoff}) or XON frame for {@code target}, ahead of this port's data. */
-  private void queueControlFrame(EgressPort target, boolean xoff) {
-    if (pfcTarget != null && pfcTarget != target) {
-      throw new IllegalStateException("port " + name + " already carries pause frames for " + pfcTarget.name);
-    }
-    pfcTarget = target;
-    if (controlPending == 0) {
-      nextControlIsXoff = xoff;
-    }
-    controlPending++;
-    if (!wakeupPending && !held) {
-      startOrWake(sim.now());
-    }
+  /** Whether packets wait in the buffer of the event-driven transmitter. */
+  private boolean dataWaiting() {
+    return queue.size() > 0 || (trimming != null && trimming.headers.size() > 0);
+  }
+
+  private boolean framesPending() {
+    return pauseFrames != null && pauseFrames.pending() > 0;
+  }
+
+  /** Queues an XOFF ({@code xoff}) or XON frame for the port this one carries pause frames for, ahead of this port's data. */
+  void queuePauseFrame(boolean xoff) {
+    pauseFrames.add(xoff);
+    wakeIfIdle(sim.now());
   }
 
   /** Serializes the oldest pending pause frame; it takes effect at the far end one link latency after its last bit. */
-  private void sendControlFrame(long now) {
-    boolean xoff = nextControlIsXoff;
-    nextControlIsXoff = !xoff;
-    controlPending--;
-    controlFramesSent++;
+  private void sendPauseFrame(long now) {
+    boolean xoff = pauseFrames.next();
     long end = now + serializationPs(PAUSE_FRAME_BYTES);
-    sim.schedule(end + latencyPs, pfcTarget, xoff ? PAUSE : RESUME, 0);
+    sim.schedule(end + latencyPs, pauseFrames.target, xoff ? PAUSE : RESUME, 0);
     freeAtPs = end + gapPs;
-    wakeupPending = !held && (controlPending > 0 || ((queue.size() > 0 || (headers != null && headers.size() > 0)) && !paused));
+    wakeupPending = !held() && (framesPending() || (dataWaiting() && !paused()));
     if (wakeupPending) {
       sim.scheduleFirst(freeAtPs, this, TX_FREE, 0);
     }
@@ -647,19 +636,14 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     if (kind == TX_FREE) {
       wakeupPending = false;
       // a held (failed) link sends nothing, not even pause frames; a paused one still sends those
-      if (!held && (!paused || controlPending > 0)) {
+      if (!held() && (!paused() || framesPending())) {
         startNext(now);
       }
     } else if (kind == PAUSE) {
-      paused = true;
-      pausedSincePs = now;
+      pfc.pause(now);
     } else {
-      paused = false;
-      pausedPs += now - pausedSincePs;
-      boolean waiting = queue.size() > 0 || (headers != null && headers.size() > 0);
-      if (waiting && !wakeupPending && !held) {
-        startOrWake(now);
-      }
+      pfc.resume(now);
+      wakeIfIdle(now);
     }
   }
 
@@ -672,7 +656,7 @@ public final class EgressPort extends PortHotFields implements EventTarget {
     if (capacityBytes == Long.MAX_VALUE) {
       return Long.MAX_VALUE;
     }
-    return headers == null ? capacityBytes : 3 * capacityBytes + trimmedBytes;
+    return trimming == null ? capacityBytes : 3 * capacityBytes + trimming.headerBytes;
   }
 
   public long maxQueueBytes() {
@@ -713,7 +697,8 @@ public final class EgressPort extends PortHotFields implements EventTarget {
 
   /** The bytes this port's line could have carried over [0, now], at the rates it had. */
   public double lineCapacityUntilNow() {
-    return config.bitsPerSecond() / 8e12 * (sim.now() - rateSincePs) + lineCapacityBefore;
+    long now = sim.now();
+    return faults == null ? config.bitsPerSecond() / 8e12 * now : faults.lineCapacityUntil(now, config.bitsPerSecond());
   }
 
   public long packetsSent() {
@@ -737,31 +722,31 @@ public final class EgressPort extends PortHotFields implements EventTarget {
 
   /** Data packets whose payload this port cut off. */
   public long trims() {
-    return trims;
+    return trimming == null ? 0 : trimming.trims();
   }
 
   /** Trimmed headers this port returned to their senders. */
   public long returns() {
-    return returns;
+    return trimming == null ? 0 : trimming.returns();
   }
 
   /** PFC frames (XOFF and XON) the next switch sent to pause and resume this port. */
   public long pauseFrames() {
-    return pauseFrames;
+    return pfc == null ? 0 : pfc.pauseFrames();
   }
 
   /** Time this port spent paused by PFC, up to {@code endPs}. */
   public long pausedPs(long endPs) {
-    return pausedPs + (paused ? Math.max(0, endPs - pausedSincePs) : 0);
+    return pfc == null ? 0 : pfc.pausedPs(endPs);
   }
 
   public boolean paused() {
-    return paused;
+    return pfc != null && pfc.paused();
   }
 
   /** PFC pause frames (XOFF and XON) this port serialized towards the port it pauses. */
   public long controlFramesSent() {
-    return controlFramesSent;
+    return pauseFrames == null ? 0 : pauseFrames.sent();
   }
 
 }

@@ -70,15 +70,15 @@ public final class Fabric {
       Switch tor = tors[h / hpt];
       Host host = new Host(h);
       hosts[h] = host;
-      host.setNic(port("host-up", "h" + h + ">" + tor.name(), settings.hostLink(), Long.MAX_VALUE, -1, tor));
-      tor.setDown(h % hpt, switchPort("tor-down", tor.name() + ">h" + h, settings.hostLink(), host));
+      host.setNic(port("host-up", "h" + h + ">" + tor.name(), settings.hostLink(), Long.MAX_VALUE, -1, null, tor));
+      tor.setDown(h % hpt, switchPort("tor-down", tor, ">h" + h, settings.hostLink(), host));
     }
     for (int tIdx = 0; tIdx < tors.length; tIdx++) {
       int pod = tIdx / half;
       for (int j = 0; j < half; j++) {
         Switch agg = aggs[pod * half + j];
-        tors[tIdx].setUp(j, switchPort("tor-up", tors[tIdx].name() + ">" + agg.name(), settings.tier1Link(), agg));
-        agg.setDown(tIdx % half, switchPort("agg-down", agg.name() + ">" + tors[tIdx].name(), settings.tier1Link(), tors[tIdx]));
+        tors[tIdx].setUp(j, switchPort("tor-up", tors[tIdx], ">" + agg.name(), settings.tier1Link(), agg));
+        agg.setDown(tIdx % half, switchPort("agg-down", agg, ">" + tors[tIdx].name(), settings.tier1Link(), tors[tIdx]));
       }
     }
     // Agg at position pp uplink l goes to core pp + half*l, so core c serves position c % half of every pod.
@@ -87,8 +87,8 @@ public final class Fabric {
       int pp = a % half;
       for (int l = 0; l < half; l++) {
         Switch core = cores[pp + half * l];
-        aggs[a].setUp(l, switchPort("agg-up", aggs[a].name() + ">" + core.name(), settings.tier2Link(), core));
-        core.setDown(pod, switchPort("core-down", core.name() + ">" + aggs[a].name(), settings.tier2Link(), aggs[a]));
+        aggs[a].setUp(l, switchPort("agg-up", aggs[a], ">" + core.name(), settings.tier2Link(), core));
+        core.setDown(pod, switchPort("core-down", core, ">" + aggs[a].name(), settings.tier2Link(), aggs[a]));
       }
     }
     finishSwitches();
@@ -108,13 +108,13 @@ public final class Fabric {
       Switch leaf = leaves[h / hpl];
       Host host = new Host(h);
       hosts[h] = host;
-      host.setNic(port("host-up", "h" + h + ">" + leaf.name(), settings.hostLink(), Long.MAX_VALUE, -1, leaf));
-      leaf.setDown(h % hpl, switchPort("leaf-down", leaf.name() + ">h" + h, settings.hostLink(), host));
+      host.setNic(port("host-up", "h" + h + ">" + leaf.name(), settings.hostLink(), Long.MAX_VALUE, -1, null, leaf));
+      leaf.setDown(h % hpl, switchPort("leaf-down", leaf, ">h" + h, settings.hostLink(), host));
     }
     for (int l = 0; l < leaves.length; l++) {
       for (int s = 0; s < spines.length; s++) {
-        leaves[l].setUp(s, switchPort("leaf-up", leaves[l].name() + ">" + spines[s].name(), settings.tier1Link(), spines[s]));
-        spines[s].setDown(l, switchPort("spine-down", spines[s].name() + ">" + leaves[l].name(), settings.tier1Link(), leaves[l]));
+        leaves[l].setUp(s, switchPort("leaf-up", leaves[l], ">" + spines[s].name(), settings.tier1Link(), spines[s]));
+        spines[s].setDown(l, switchPort("spine-down", spines[s], ">" + leaves[l].name(), settings.tier1Link(), leaves[l]));
       }
     }
     finishSwitches();
@@ -133,20 +133,6 @@ public final class Fabric {
     }
     if (settings.features().pfc()) {
       enablePfc();
-    }
-    if (settings.features().returnToSender()) {
-      for (Switch s : switches) { // a returned header is routed back by the switch that trimmed it
-        for (EgressPort p : s.upPorts()) {
-          if (p.trimming()) {
-            p.enableReturnToSender(s);
-          }
-        }
-        for (EgressPort p : s.downPorts()) {
-          if (p.trimming()) {
-            p.enableReturnToSender(s);
-          }
-        }
-      }
     }
   }
 
@@ -180,28 +166,38 @@ public final class Fabric {
     throw new IllegalStateException("no port back towards " + node);
   }
 
-  private EgressPort switchPort(String tier, String name, TierLink link, org.lbsim.net.Node to) {
-    return port(tier, name, link, settings.bufferBytes(), settings.ecnThresholdBytes(), to);
+  /** A port of switch {@code owner}, named after it and {@code towards}. */
+  private EgressPort switchPort(String tier, Switch owner, String towards, TierLink link, org.lbsim.net.Node to) {
+    return port(tier, owner.name() + towards, link, settings.bufferBytes(), settings.ecnThresholdBytes(), owner, to);
   }
 
-  private EgressPort port(String tier, String name, TierLink tl, long capacity, long ecnThreshold, org.lbsim.net.Node to) {
+  /** A port to {@code to}, owned by the switch {@code owner} (null: a host's NIC), with the features its tier has. */
+  private EgressPort port(String tier, String name, TierLink tl, long capacity, long ecnThreshold, Switch owner,
+      org.lbsim.net.Node to) {
     Link link = new Link(tl.latencyPs());
     link.connectTo(to);
     EgressPort p = new EgressPort(sim, pool, counters,
         new PortConfig(tl.bitsPerSecond(), capacity, ecnThreshold, settings.gapBytes()), link, name);
-    addFeatures(p, tier, to);
+    addFeatures(p, tier, owner);
     ports.add(p);
     portTiers.add(tier);
     return p;
   }
 
-  private void addFeatures(EgressPort p, String tier, org.lbsim.net.Node to) {
+  /**
+   * Attaches the collaborators the scenario asks for on a port of this tier; a port of a plain
+   * fabric gets none. The PFC pairs are attached once every port exists ({@link #enablePfc}).
+   */
+  private void addFeatures(EgressPort p, String tier, Switch owner) {
     PortFeatures f = settings.features();
     boolean towardsHost = tier.equals("tor-down") || tier.equals("leaf-down");
-    if (!tier.equals("host-up") && (f.trimming().equals("all") || (f.trimming().equals("tor-down") && towardsHost))) {
+    if (owner != null && (f.trimming().equals("all") || (f.trimming().equals("tor-down") && towardsHost))) {
       p.enableTrimming(f.trimmedBytes());
       if (f.trimCoin()) {
         p.setTrimCoin(sim.random().stream("trim", ports.size()));
+      }
+      if (f.returnToSender()) {
+        p.enableReturnToSender(owner); // a returned header is routed back by the switch that trimmed it
       }
     }
     boolean flaky = (tier.equals("core-down") || tier.equals("spine-down")) && flakySoFar < f.flakyLinks();
@@ -209,7 +205,7 @@ public final class Fabric {
       flakySoFar++;
     }
     PortSignals signals = settings.signals();
-    if (!tier.equals("host-up")) {
+    if (owner != null) {
       if (signals.red()) {
         p.setRedMarking(new org.lbsim.net.RedMarking(signals.redKminBytes(), signals.redKmaxBytes(), signals.redPmax(),
             sim.random().stream("ecn", ports.size())));
