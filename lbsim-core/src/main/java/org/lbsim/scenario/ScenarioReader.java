@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.lbsim.engine.Simulator;
+import org.lbsim.failure.FailurePlan;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.lb.Params;
+import org.lbsim.net.PacketFormat;
 import org.lbsim.topo.FatTree;
 import org.lbsim.topo.PortFeatures;
 import org.lbsim.topo.PortSignals;
@@ -46,6 +48,10 @@ public final class ScenarioReader {
   private String overrideLabel = "--set";
   /** The flows the workload kind's check read (a cm file's), or null. */
   private List<org.lbsim.workload.FlowSpec> knownFlows;
+  /** The training jobs the workload kind's check read, or null. */
+  private List<org.lbsim.training.JobSpec> knownJobs;
+  /** The kind of fabric {@link #topology} built. */
+  private TopologyKind topologyKind;
 
   /** A decimal number as written in a file: no hex, no Java suffixes, no NaN or Infinity. */
   private static final java.util.regex.Pattern NUMBER =
@@ -257,11 +263,10 @@ public final class ScenarioReader {
     for (int t = 0; t < 3; t++) {
       tiers[t] = tierLink(values, tierNames[t]);
     }
-    int payload = intValue(values, "packet.payload", 1, MAX_PAYLOAD);
-    int header = intValue(values, "packet.header", 0, MAX_HEADER);
-    int ack = intValue(values, "packet.ack", 1, MAX_HEADER);
-    int gap = intValue(values, "packet.gap", 0, MAX_HEADER);
-    long buffer = buffer(values, profile, payload, header, gap);
+    PacketSection packet = new PacketSection(intValue(values, "packet.payload", 1, MAX_PAYLOAD),
+        intValue(values, "packet.header", 0, MAX_HEADER), intValue(values, "packet.ack", 1, MAX_HEADER),
+        intValue(values, "packet.gap", 0, MAX_HEADER));
+    long buffer = buffer(values, profile, packet);
     WorkloadSpec workload = workload(values, topology);
     String lb = choice(values, "lb");
     LbDesign design = lb == null ? null : LbDesigns.find(lb);
@@ -272,6 +277,30 @@ public final class ScenarioReader {
     Params ccParams = ccDesign == null ? null : ccParams(values, ccDesign);
     PortSignals signals = portSignals(values, ccDesign);
     String lr = choice(values, "lr");
+    TransportSection transport = transport(values);
+    EngineSection engine = engine(values);
+    MetricsSection metrics = metrics(values);
+    RecoveryParams recovery = lr == null ? null : recovery(values, lr);
+    PacketFormat wire = profile.wireFormat(packet);
+    PortFeatures features = portFeatures(values, profile.trimmedBytes(packet), wire.dataBytes(),
+        profile.coinTrimVictim());
+    FailurePlan failures = FailurePlan.parse(values, topology, this::bad);
+    failIfProblems();
+    checkSerialization(values, tiers, packet.payloadBytes() + packet.headerBytes() + packet.gapBytes(),
+        engine.limitPs());
+    checkPfcHeadroom(features, topology, tiers, buffer, wire.dataBytes(), wire.gapBytes());
+    failIfProblems();
+    checkScale(values, topology, workload, tiers, packet.payloadBytes(), packet.headerBytes(), buffer,
+        transport.extraPackets());
+    failIfProblems();
+    TrainingSection training = knownJobs == null ? TrainingSection.NONE
+        : new TrainingSection(knownJobs, values.get("job.placement"), values.get("job.ideal").equals("simulate"));
+    return new Scenario(name, seed, profile, topologyKind, topology, new LinksSection(tiers[0], tiers[1], tiers[2]),
+        new BufferSection(buffer, ecn, signals, features), packet, workload, transport, failures, training, metrics,
+        engine, design, lbParams, ccDesign, ccParams, recovery, values);
+  }
+
+  private TransportSection transport(Map<String, String> values) {
     double rateCoef = number(values, "transport.rate_coef");
     if (!Double.isNaN(rateCoef) && !(rateCoef > 0 && rateCoef <= 1000)) {
       bad("transport.rate_coef", values.get("transport.rate_coef"), "a number > 0 and at most 1000");
@@ -279,27 +308,16 @@ public final class ScenarioReader {
     int extra = intValue(values, "transport.extra_packets", 0);
     long minRto = microsToPs(values, "transport.min_rto_us", false);
     long initialRto = microsToPs(values, "transport.initial_rto_us", false);
+    return new TransportSection(rateCoef, extra, minRto, initialRto);
+  }
+
+  private EngineSection engine(Map<String, String> values) {
     double limitMs = number(values, "run.limit_ms");
     if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
       bad("run.limit_ms", values.get("run.limit_ms"), "a positive number of milliseconds up to 1e7");
     }
-    checkSampleInterval(values);
-    RecoveryParams recovery = lr == null ? null : recovery(values, lr);
-    int dataBytes = profile == Profile.REFERENCE ? payload : payload + header;
-    PortFeatures features = portFeatures(values, profile == Profile.REFERENCE ? header + gap : header, dataBytes,
-        profile == Profile.REFERENCE);
-    org.lbsim.failure.FailurePlan.parse(values, topology, this::bad); // checked here, built again by the runner
-    failIfProblems();
-    long limitPs = Math.round(limitMs * Simulator.PS_PER_MS);
-    checkSerialization(values, tiers, profile == Profile.REFERENCE ? payload + header + gap : payload + header + gap,
-        limitPs);
-    checkPfcHeadroom(features, topology, tiers, buffer, dataBytes, profile == Profile.REFERENCE ? 0 : gap);
-    failIfProblems();
-    checkScale(values, topology, workload, tiers, payload, header, buffer, extra);
-    failIfProblems();
-    return new Scenario(name, seed, profile, topology, tiers[0], tiers[1], tiers[2], buffer, ecn, payload, header, ack,
-        gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, limitPs,
-        lbParams, recovery, features, values, ccParams, signals);
+    return new EngineSection(values.get("engine.transmitter").equals("events"),
+        Math.round(limitMs * Simulator.PS_PER_MS), values.get("run.limit_ms"));
   }
 
   /** The chosen congestion control's parameters; every algorithm's keys are still checked, so grids may set them all. */
@@ -333,10 +351,10 @@ public final class ScenarioReader {
     return new PortSignals(on ? kmin : -1, on ? kmax : -1, on ? pmax : 0, stamping);
   }
 
-  private void checkSampleInterval(Map<String, String> v) {
+  private MetricsSection metrics(Map<String, String> v) {
     String text = v.get("metrics.queue_sample_us").trim();
     if (text.equals("auto")) {
-      return;
+      return new MetricsSection(MetricsSection.AUTO);
     }
     double us;
     try {
@@ -346,7 +364,9 @@ public final class ScenarioReader {
     }
     if (!(us >= 0 && us < 1e9 && (us == 0 || us * Simulator.PS_PER_US >= 1))) {
       bad("metrics.queue_sample_us", text, "auto, 0 (off) or an interval in microseconds from 1e-6 to below 1e9");
+      return new MetricsSection(0);
     }
+    return new MetricsSection(Math.round(us * Simulator.PS_PER_US));
   }
 
   private RecoveryParams recovery(Map<String, String> v, String lr) {
@@ -389,7 +409,8 @@ public final class ScenarioReader {
     return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets, trigger, dupacks);
   }
 
-  private PortFeatures portFeatures(Map<String, String> v, int trimmedBytes, int dataBytes, boolean reference) {
+  /** {@code coinByDefault}: trim_victim auto tosses the coin ({@link Profile#coinTrimVictim()}). */
+  private PortFeatures portFeatures(Map<String, String> v, int trimmedBytes, int dataBytes, boolean coinByDefault) {
     String trimming = choice(v, "buffer.trimming");
     String victim = choice(v, "buffer.trim_victim");
     String rts = choice(v, "buffer.trim_return");
@@ -410,7 +431,7 @@ public final class ScenarioReader {
         || burst < 0 || period < 0) {
       return null;
     }
-    boolean coin = victim.equals("coin") || (victim.equals("auto") && reference);
+    boolean coin = victim.equals("coin") || (victim.equals("auto") && coinByDefault);
     return new PortFeatures(trimming, trimmedBytes, pfc.equals("on"), (long) xoff * dataBytes, (long) xon * dataBytes,
         rate, flaky, burst, period, coin, rts.equals("on"));
   }
@@ -503,6 +524,7 @@ public final class ScenarioReader {
   private Topology topology(Map<String, String> v) {
     String kind = choice(v, "topology.kind");
     TopologyKind t = TopologyKinds.find(kind == null ? ScenarioSchema.get("topology.kind").defaultValue() : kind);
+    topologyKind = t;
     return t.factory().build(new TopologyKind.Keys() {
       @Override
       public String text(String key) {
@@ -544,16 +566,15 @@ public final class ScenarioReader {
     return new TierLink(Math.round(gbps * 1e9), Math.round(us * Simulator.PS_PER_US));
   }
 
-  private long buffer(Map<String, String> v, Profile profile, int payload, int header, int gap) {
+  private long buffer(Map<String, String> v, Profile profile, PacketSection packet) {
     if (!v.get("buffer.packets").isEmpty()) {
       int packets = intValue(v, "buffer.packets", 1);
-      // The reference simulator sizes buffers in MTUs of payload + header + gap (4178 B).
-      long unit = profile == Profile.REFERENCE ? (long) payload + header + gap : (long) payload + header;
-      return packets * unit;
+      return packets * profile.bufferPacketBytes(packet);
     }
     long bytes = size(v, "buffer.bytes");
-    if (bytes >= 0 && bytes < (long) payload + header) {
-      bad("buffer.bytes", v.get("buffer.bytes"), "at least one data packet (" + (payload + header) + " B)");
+    long dataBytes = (long) packet.payloadBytes() + packet.headerBytes();
+    if (bytes >= 0 && bytes < dataBytes) {
+      bad("buffer.bytes", v.get("buffer.bytes"), "at least one data packet (" + dataBytes + " B)");
     }
     return bytes;
   }
@@ -574,10 +595,12 @@ public final class ScenarioReader {
     }
     WorkloadKind k = kind == null ? null : WorkloadKinds.find(kind);
     WorkloadKind.Checked checked = k == null ? WorkloadKind.Checked.NONE
-        : k.check().check(this, v, topology, new WorkloadSpec(kind, size, senders, receiver, null, unit));
+        : k.check().check(this, v, topology, new WorkloadSpec(kind, size, senders, receiver, null, unit, false, 0));
     knownFlows = checked.flows();
+    knownJobs = checked.jobs();
     choice(v, "workload.locality");
-    return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit);
+    return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit,
+        "cross-pod".equals(v.get("workload.locality")), jitter);
   }
 
   /**

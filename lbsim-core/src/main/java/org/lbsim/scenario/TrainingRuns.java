@@ -18,7 +18,7 @@ final class TrainingRuns {
 
   static RunResult withReport(Scenario s, RunResult r, TrainingWorkload w, IntToLongFunction finishPs) {
     long[] ideal = null;
-    if (s.values().get("job.ideal").equals("simulate")) {
+    if (s.training().simulateIdeal()) {
       RunResult flat = ScenarioRunner.run(nonBlocking(s));
       ideal = new long[w.jobs().size()];
       List<?> jobs = (List<?>) flat.training().get("jobs");
@@ -34,10 +34,9 @@ final class TrainingRuns {
   private static Scenario nonBlocking(Scenario s) {
     Map<String, String> values = new java.util.LinkedHashMap<>(s.values());
     values.put("job.ideal", "off");
-    return new Scenario(s.name() + "-ideal", s.seed(), s.profile(), new LeafSpine(s.topology().hosts(), 1, 1),
-        s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(), s.ecnFraction(), s.payloadBytes(), s.headerBytes(),
-        s.ackBytes(), s.gapBytes(), s.workload(), s.lb(), s.cc(), s.lr(), s.rateCoef(), s.extraPackets(), s.minRtoPs(),
-        s.initialRtoPs(), s.limitPs(), s.lbParams(), s.recovery(), s.portFeatures(), values, s.ccParams(),
-        s.portSignals());
+    return new Scenario(s.name() + "-ideal", s.seed(), s.profile(), s.topologyKind(),
+        new LeafSpine(s.topology().hosts(), 1, 1), s.links(), s.buffer(), s.packet(), s.workload(), s.transport(),
+        s.failures(), s.training().withoutIdeal(), s.metrics(), s.engine(), s.lbDesign(), s.lbParams(), s.ccDesign(),
+        s.ccParams(), s.recovery(), values);
   }
 }
