@@ -58,10 +58,6 @@ public final class ScenarioReader {
       java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
   /** Hosts a fabric may have: every count derived from them stays within an int. */
   static final long MAX_HOSTS = TopologyKinds.MAX_HOSTS;
-  /** Payload bytes a packet may carry. */
-  static final int MAX_PAYLOAD = 1 << 20;
-  /** Header, ACK and gap bytes a packet may have. */
-  static final int MAX_HEADER = 65_535;
 
   private ScenarioReader(String source, Path baseDir) {
     this.source = source;
@@ -258,14 +254,9 @@ public final class ScenarioReader {
     String profileName = choice(values, "profile");
     Profile profile = Profile.parse(profileName == null ? "default" : profileName);
     Topology topology = topology(values);
-    TierLink[] tiers = new TierLink[3];
-    String[] tierNames = {"host", "tier1", "tier2"};
-    for (int t = 0; t < 3; t++) {
-      tiers[t] = tierLink(values, tierNames[t]);
-    }
-    PacketSection packet = new PacketSection(intValue(values, "packet.payload", 1, MAX_PAYLOAD),
-        intValue(values, "packet.header", 0, MAX_HEADER), intValue(values, "packet.ack", 1, MAX_HEADER),
-        intValue(values, "packet.gap", 0, MAX_HEADER));
+    LinksSection links = LinksSection.read(this, values);
+    TierLink[] tiers = links.tiers();
+    PacketSection packet = PacketSection.read(this, values);
     long buffer = buffer(values, profile, packet);
     WorkloadSpec workload = workload(values, topology);
     String lb = choice(values, "lb");
@@ -277,9 +268,9 @@ public final class ScenarioReader {
     Params ccParams = ccDesign == null ? null : ccParams(values, ccDesign);
     PortSignals signals = portSignals(values, ccDesign);
     String lr = choice(values, "lr");
-    TransportSection transport = transport(values);
-    EngineSection engine = engine(values);
-    MetricsSection metrics = metrics(values);
+    TransportSection transport = TransportSection.read(this, values);
+    EngineSection engine = EngineSection.read(this, values);
+    MetricsSection metrics = MetricsSection.read(this, values);
     RecoveryParams recovery = lr == null ? null : recovery(values, lr);
     PacketFormat wire = profile.wireFormat(packet);
     PortFeatures features = portFeatures(values, profile.trimmedBytes(packet), wire.dataBytes(),
@@ -295,29 +286,9 @@ public final class ScenarioReader {
     failIfProblems();
     TrainingSection training = knownJobs == null ? TrainingSection.NONE
         : new TrainingSection(knownJobs, values.get("job.placement"), values.get("job.ideal").equals("simulate"));
-    return new Scenario(name, seed, profile, topologyKind, topology, new LinksSection(tiers[0], tiers[1], tiers[2]),
+    return new Scenario(name, seed, profile, topologyKind, topology, links,
         new BufferSection(buffer, ecn, signals, features), packet, workload, transport, failures, training, metrics,
         engine, design, lbParams, ccDesign, ccParams, recovery, values);
-  }
-
-  private TransportSection transport(Map<String, String> values) {
-    double rateCoef = number(values, "transport.rate_coef");
-    if (!Double.isNaN(rateCoef) && !(rateCoef > 0 && rateCoef <= 1000)) {
-      bad("transport.rate_coef", values.get("transport.rate_coef"), "a number > 0 and at most 1000");
-    }
-    int extra = intValue(values, "transport.extra_packets", 0);
-    long minRto = microsToPs(values, "transport.min_rto_us", false);
-    long initialRto = microsToPs(values, "transport.initial_rto_us", false);
-    return new TransportSection(rateCoef, extra, minRto, initialRto);
-  }
-
-  private EngineSection engine(Map<String, String> values) {
-    double limitMs = number(values, "run.limit_ms");
-    if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
-      bad("run.limit_ms", values.get("run.limit_ms"), "a positive number of milliseconds up to 1e7");
-    }
-    return new EngineSection(values.get("engine.transmitter").equals("events"),
-        Math.round(limitMs * Simulator.PS_PER_MS), values.get("run.limit_ms"));
   }
 
   /** The chosen congestion control's parameters; every algorithm's keys are still checked, so grids may set them all. */
@@ -349,24 +320,6 @@ public final class ScenarioReader {
     boolean stamping = telemetry.equals("on") || (telemetry.equals("auto") && cc != null && cc.intStamping());
     boolean on = red.equals("on");
     return new PortSignals(on ? kmin : -1, on ? kmax : -1, on ? pmax : 0, stamping);
-  }
-
-  private MetricsSection metrics(Map<String, String> v) {
-    String text = v.get("metrics.queue_sample_us").trim();
-    if (text.equals("auto")) {
-      return new MetricsSection(MetricsSection.AUTO);
-    }
-    double us;
-    try {
-      us = Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      us = Double.NaN;
-    }
-    if (!(us >= 0 && us < 1e9 && (us == 0 || us * Simulator.PS_PER_US >= 1))) {
-      bad("metrics.queue_sample_us", text, "auto, 0 (off) or an interval in microseconds from 1e-6 to below 1e9");
-      return new MetricsSection(0);
-    }
-    return new MetricsSection(Math.round(us * Simulator.PS_PER_US));
   }
 
   private RecoveryParams recovery(Map<String, String> v, String lr) {
@@ -543,29 +496,6 @@ public final class ScenarioReader {
     });
   }
 
-  private TierLink tierLink(Map<String, String> v, String tier) {
-    String rateKey = "links." + tier + ".rate_gbps";
-    String latKey = "links." + tier + ".latency_us";
-    String rate = v.get(rateKey).isEmpty() ? v.get("links.rate_gbps") : v.get(rateKey);
-    String rateSource = v.get(rateKey).isEmpty() ? "links.rate_gbps" : rateKey;
-    String lat = v.get(latKey).isEmpty() ? v.get("links.latency_us") : v.get(latKey);
-    String latSource = v.get(latKey).isEmpty() ? "links.latency_us" : latKey;
-    double gbps = parseNumber(rateSource, rate);
-    double us = parseNumber(latSource, lat);
-    if (Double.isNaN(gbps) || Double.isNaN(us)) {
-      return null;
-    }
-    if (!(gbps * 1e9 >= 0.5 && gbps <= 1e6)) {
-      bad(rateSource, rate, "a link speed from 1e-9 (1 bit/s) to 1e6 Gb/s, e.g. 800");
-      return null;
-    }
-    if (!(us >= 0 && us <= 1e6)) {
-      bad(latSource, lat, "a latency from 0 to 1e6 microseconds, e.g. 0.5");
-      return null;
-    }
-    return new TierLink(Math.round(gbps * 1e9), Math.round(us * Simulator.PS_PER_US));
-  }
-
   private long buffer(Map<String, String> v, Profile profile, PacketSection packet) {
     if (!v.get("buffer.packets").isEmpty()) {
       int packets = intValue(v, "buffer.packets", 1);
@@ -666,9 +596,9 @@ public final class ScenarioReader {
     }
   }
 
-  // ---- typed getters: each records a problem and returns a sentinel on bad input ----
+  // ---- typed getters (the sections read with them): each records a problem and returns a sentinel on bad input ----
 
-  private String text(Map<String, String> v, String key) {
+  String text(Map<String, String> v, String key) {
     return v.get(key);
   }
 
@@ -682,12 +612,12 @@ public final class ScenarioReader {
     return value;
   }
 
-  private int intValue(Map<String, String> v, String key, int min) {
+  int intValue(Map<String, String> v, String key, int min) {
     return intValue(v, key, min, Integer.MAX_VALUE);
   }
 
   /** An integer in [min, max]; Integer.MIN_VALUE (reported) otherwise. */
-  private int intValue(Map<String, String> v, String key, int min, int max) {
+  int intValue(Map<String, String> v, String key, int min, int max) {
     String s = v.get(key);
     try {
       long x = parseInteger(s);
@@ -712,7 +642,7 @@ public final class ScenarioReader {
 
   private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
 
-  private long longValue(Map<String, String> v, String key, long min) {
+  long longValue(Map<String, String> v, String key, long min) {
     String s = v.get(key);
     try {
       long x = parseInteger(s);
@@ -726,11 +656,11 @@ public final class ScenarioReader {
     return Long.MIN_VALUE;
   }
 
-  private double number(Map<String, String> v, String key) {
+  double number(Map<String, String> v, String key) {
     return parseNumber(key, v.get(key));
   }
 
-  private double parseNumber(String key, String s) {
+  double parseNumber(String key, String s) {
     try {
       if (!NUMBER.matcher(s.trim()).matches()) {
         throw new NumberFormatException();
@@ -747,7 +677,7 @@ public final class ScenarioReader {
   }
 
   /** -1 for "auto", else a positive number of microseconds in ps; Long.MIN_VALUE (reported) if neither. */
-  private long autoOrMicros(Map<String, String> v, String key) {
+  long autoOrMicros(Map<String, String> v, String key) {
     String text = v.get(key).trim();
     if (text.equals("auto")) {
       return -1;
@@ -765,7 +695,7 @@ public final class ScenarioReader {
     return Math.round(us * Simulator.PS_PER_US);
   }
 
-  private long microsToPs(Map<String, String> v, String key, boolean allowZero) {
+  long microsToPs(Map<String, String> v, String key, boolean allowZero) {
     double us = number(v, key);
     if (Double.isNaN(us)) {
       return -1;
@@ -777,7 +707,7 @@ public final class ScenarioReader {
     return Math.round(us * Simulator.PS_PER_US);
   }
 
-  private long size(Map<String, String> v, String key) {
+  long size(Map<String, String> v, String key) {
     String s = v.get(key).trim();
     long bytes = parseSize(s);
     if (bytes <= 0) {
