@@ -237,9 +237,8 @@ public final class ScenarioRunner {
     }
     unfinished.putAll(new WhyUnfinished(transport, all, failures, s.portFeatures().randomLossRate(),
         s.portFeatures().flakyLinks(), s.engine().limitMs()).reasons(outcomes, end));
-    return new RunResult(s.name(), s.values(), cct, bound(fabric, flows, format, s.transport().extraPackets(), rhoMax),
-        end,
-        sim.eventsRun(), outcomes, ports, counters, unfinished);
+    long bound = bound(fabric, flows, format, s.transport().extraPackets(), rhoMax);
+    return new RunResult(s.name(), s.values(), cct, bound, end, sim.eventsRun(), outcomes, ports, counters, unfinished);
   }
 
   /**
