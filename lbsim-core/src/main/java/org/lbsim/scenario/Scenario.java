@@ -20,6 +20,7 @@ import org.lbsim.transport.cc.CcDesign;
  * @param profile the modelling profile and what it changes
  * @param topologyKind the fabric shape ({@code topology.kind})
  * @param topology the fabric built from the {@code topology.*} keys
+ * @param workloadKind the workload ({@code workload.kind})
  * @param workload the {@code workload.*} keys
  * @param failures the {@code failures.*} keys, checked against the fabric
  * @param training the training jobs; {@link TrainingSection#NONE} for other workloads
@@ -30,9 +31,10 @@ import org.lbsim.transport.cc.CcDesign;
  * @param recovery the chosen loss recovery and its parameters
  */
 public record Scenario(String name, long seed, Profile profile, TopologyKind topologyKind, Topology topology,
-    LinksSection links, BufferSection buffer, PacketSection packet, WorkloadSpec workload, TransportSection transport,
-    FailurePlan failures, TrainingSection training, MetricsSection metrics, EngineSection engine, LbDesign lbDesign,
-    Params lbParams, CcDesign ccDesign, Params ccParams, RecoveryParams recovery, Map<String, String> values) {
+    LinksSection links, BufferSection buffer, PacketSection packet, WorkloadKind workloadKind, WorkloadSpec workload,
+    TransportSection transport, FailurePlan failures, TrainingSection training, MetricsSection metrics,
+    EngineSection engine, LbDesign lbDesign, Params lbParams, CcDesign ccDesign, Params ccParams,
+    RecoveryParams recovery, Map<String, String> values) {
 
   public Scenario {
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));

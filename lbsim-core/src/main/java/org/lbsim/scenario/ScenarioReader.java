@@ -50,6 +50,8 @@ public final class ScenarioReader {
   private List<org.lbsim.workload.FlowSpec> knownFlows;
   /** The training jobs the workload kind's check read, or null. */
   private List<org.lbsim.training.JobSpec> knownJobs;
+  /** The workload kind {@link #workload} read. */
+  private WorkloadKind workloadKind;
   /** The kind of fabric {@link #topology} built. */
   private TopologyKind topologyKind;
 
@@ -287,7 +289,8 @@ public final class ScenarioReader {
     TrainingSection training = knownJobs == null ? TrainingSection.NONE
         : new TrainingSection(knownJobs, values.get("job.placement"), values.get("job.ideal").equals("simulate"));
     return new Scenario(name, seed, profile, topologyKind, topology, links,
-        new BufferSection(buffer, ecn, signals, features), packet, workload, transport, failures, training, metrics,
+        new BufferSection(buffer, ecn, signals, features), packet, workloadKind, workload, transport, failures, training,
+        metrics,
         engine, design, lbParams, ccDesign, ccParams, recovery, values);
   }
 
@@ -526,6 +529,7 @@ public final class ScenarioReader {
     WorkloadKind k = kind == null ? null : WorkloadKinds.find(kind);
     WorkloadKind.Checked checked = k == null ? WorkloadKind.Checked.NONE
         : k.check().check(this, v, topology, new WorkloadSpec(kind, size, senders, receiver, null, unit, false, 0));
+    workloadKind = k;
     knownFlows = checked.flows();
     knownJobs = checked.jobs();
     choice(v, "workload.locality");

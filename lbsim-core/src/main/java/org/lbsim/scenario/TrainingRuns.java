@@ -37,8 +37,8 @@ final class TrainingRuns {
     Map<String, String> values = new java.util.LinkedHashMap<>(s.values());
     values.put("job.ideal", "off");
     return new Scenario(s.name() + "-ideal", s.seed(), s.profile(), s.topologyKind(),
-        new LeafSpine(s.topology().hosts(), 1, 1), s.links(), s.buffer(), s.packet(), s.workload(), s.transport(),
-        FailurePlan.NONE, s.training().withoutIdeal(), s.metrics(), s.engine(), s.lbDesign(), s.lbParams(), s.ccDesign(),
-        s.ccParams(), s.recovery(), values);
+        new LeafSpine(s.topology().hosts(), 1, 1), s.links(), s.buffer(), s.packet(), s.workloadKind(), s.workload(),
+        s.transport(), FailurePlan.NONE, s.training().withoutIdeal(), s.metrics(), s.engine(), s.lbDesign(),
+        s.lbParams(), s.ccDesign(), s.ccParams(), s.recovery(), values);
   }
 }

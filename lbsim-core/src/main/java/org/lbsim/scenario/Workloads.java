@@ -16,23 +16,15 @@ final class Workloads {
 
   /** The flows of the scenario's workload kind, their starts jittered where the kind takes {@code workload.start_jitter}. */
   static List<FlowSpec> generate(Scenario s, RandomStreams random) {
-    WorkloadKind kind = kind(s);
+    WorkloadKind kind = s.workloadKind();
     List<FlowSpec> flows = kind.flows().make(s, random);
     return kind.jittered() ? jitterStarts(s, flows, random) : flows;
   }
 
   /** The training jobs of the scenario, or null when its workload kind makes flows alone. */
   static TrainingWorkload jobs(Scenario s, RandomStreams random) {
-    WorkloadKind kind = kind(s);
+    WorkloadKind kind = s.workloadKind();
     return kind.jobs() == null ? null : kind.jobs().build(s, random);
-  }
-
-  private static WorkloadKind kind(Scenario s) {
-    WorkloadKind kind = WorkloadKinds.find(s.workload().kind());
-    if (kind == null) {
-      throw new IllegalStateException("unvalidated workload kind " + s.workload().kind());
-    }
-    return kind;
   }
 
   /**

@@ -73,6 +73,9 @@ class ScenarioSectionsTest {
     assertThat(s.lb()).isEqualTo("ecmp");
     assertThat(s.ccDesign().name()).isEqualTo("dctcp");
     assertThat(s.recovery().kind()).isEqualTo("sack");
+    Scenario t = Scenarios.of("workload.kind=incast", "topology.kind=leaf-spine");
+    assertThat(t.workloadKind()).isSameAs(WorkloadKinds.find("incast"));
+    assertThat(t.topologyKind().name()).isEqualTo("leaf-spine");
   }
 
   @Test
