@@ -49,7 +49,10 @@ public enum Profile implements TransportProfile {
     return study ? p.headerBytes() + p.gapBytes() : p.headerBytes();
   }
 
-  /** Whether {@code buffer.trim_victim: auto} tosses a coin between the arriving and the newest queued packet (NDP, the study). */
+  /**
+   * Whether {@code buffer.trim_victim: auto} tosses a coin between the arriving and the newest
+   * queued packet (NDP, the study simulator) rather than trimming the arriving one.
+   */
   public boolean coinTrimVictim() {
     return study;
   }

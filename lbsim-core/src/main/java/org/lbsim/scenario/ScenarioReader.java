@@ -526,15 +526,16 @@ public final class ScenarioReader {
     if (!Double.isNaN(jitter) && !(jitter >= 0 && jitter <= 1e6)) {
       bad("workload.start_jitter", v.get("workload.start_jitter"), "0 or a positive number of pacing slots up to 1e6");
     }
+    boolean crossPod = "cross-pod".equals(v.get("workload.locality"));
     WorkloadKind k = kind == null ? null : WorkloadKinds.find(kind);
     WorkloadKind.Checked checked = k == null ? WorkloadKind.Checked.NONE
-        : k.check().check(this, v, topology, new WorkloadSpec(kind, size, senders, receiver, null, unit, false, 0));
+        : k.check().check(this, v, topology,
+            new WorkloadSpec(kind, size, senders, receiver, null, unit, crossPod, jitter));
     workloadKind = k;
     knownFlows = checked.flows();
     knownJobs = checked.jobs();
     choice(v, "workload.locality");
-    return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit,
-        "cross-pod".equals(v.get("workload.locality")), jitter);
+    return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit, crossPod, jitter);
   }
 
   /**
