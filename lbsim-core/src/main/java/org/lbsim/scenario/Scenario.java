@@ -40,6 +40,8 @@ public record Scenario(String name, long seed, Profile profile, TopologyKind top
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
   }
 
+  // Shortcuts to one value of a section, for the many callers that read it.
+
   /** The load-balancing design's name ({@code lb}). */
   public String lb() {
     return lbDesign.name();

@@ -32,7 +32,9 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 /**
  * Reads a scenario from YAML plus {@code key=value} overrides, checks every key and value
  * against {@link ScenarioSchema}, and reports all problems at once, one line each:
- * {@code <source>: <key>: <what is wrong> (got <value>; allowed: <what>)}.
+ * {@code <source>: <key>: <what is wrong> (got <value>; allowed: <what>)}. A valid scenario is
+ * resolved once into a {@link Scenario} of typed sections (several of which read themselves with
+ * this reader's typed getters) and chosen designs.
  */
 public final class ScenarioReader {
   private final String source;
