@@ -1,14 +1,88 @@
 package org.lbsim.scenario;
 
+import org.lbsim.net.PacketFormat;
+import org.lbsim.transport.TransportProfile;
+
 /**
  * Modelling profile. {@code DEFAULT} is physically correct; {@code REFERENCE} switches on the
- * study simulator's choices that change results, for one-to-one comparison with it.
+ * study simulator's choices that change results, for one-to-one comparison with it. Each method
+ * names one such choice.
  */
-public enum Profile {
-  DEFAULT,
-  REFERENCE;
+public enum Profile implements TransportProfile {
+  DEFAULT(false),
+  REFERENCE(true);
+
+  private final boolean study;
+
+  Profile(boolean study) {
+    this.study = study;
+  }
 
   static Profile parse(String s) {
     return s.equals("reference") ? REFERENCE : DEFAULT;
+  }
+
+  /**
+   * The packet sizes as the wire sees them. The reference profile puts only the payload on the
+   * wire for data packets, sends header + gap sized ACKs, has no gap on the wire, and paces by
+   * the full MTU (payload + header + gap).
+   */
+  public PacketFormat wireFormat(PacketSection p) {
+    if (study) {
+      int mtu = p.payloadBytes() + p.headerBytes() + p.gapBytes();
+      return new PacketFormat(p.payloadBytes(), 0, p.headerBytes() + p.gapBytes(), 0, mtu);
+    }
+    return PacketFormat.of(p.payloadBytes(), p.headerBytes(), p.ackBytes(), p.gapBytes());
+  }
+
+  /**
+   * Bytes one packet of {@code buffer.packets} stands for: payload + header; the reference
+   * profile sizes buffers in MTUs of payload + header + gap (4178 B).
+   */
+  public long bufferPacketBytes(PacketSection p) {
+    long unit = (long) p.payloadBytes() + p.headerBytes();
+    return study ? unit + p.gapBytes() : unit;
+  }
+
+  /** Bytes of a trimmed packet (its header): the header; in the reference profile header + gap, its ACK size. */
+  public int trimmedBytes(PacketSection p) {
+    return study ? p.headerBytes() + p.gapBytes() : p.headerBytes();
+  }
+
+  /**
+   * Whether {@code buffer.trim_victim: auto} tosses a coin between the arriving and the newest
+   * queued packet (NDP, the study simulator) rather than trimming the arriving one.
+   */
+  public boolean coinTrimVictim() {
+    return study;
+  }
+
+  /**
+   * Whether the CCT runs from the collective's first start to the last completion; otherwise
+   * (reference) it is the largest FCT, each measured from its own jittered start, as the study's
+   * flow logs give it.
+   */
+  public boolean cctFromFirstStart() {
+    return !study;
+  }
+
+  @Override
+  public boolean ackEchoesCe() {
+    return !study;
+  }
+
+  @Override
+  public boolean referencePacing() {
+    return study;
+  }
+
+  @Override
+  public boolean referenceErasure() {
+    return study;
+  }
+
+  @Override
+  public boolean nicBackpressure() {
+    return !study;
   }
 }

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.lbsim.engine.Simulator;
+import org.lbsim.failure.FailurePlan;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.lb.Params;
+import org.lbsim.net.PacketFormat;
 import org.lbsim.topo.FatTree;
 import org.lbsim.topo.PortFeatures;
 import org.lbsim.topo.PortSignals;
@@ -30,7 +32,9 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 /**
  * Reads a scenario from YAML plus {@code key=value} overrides, checks every key and value
  * against {@link ScenarioSchema}, and reports all problems at once, one line each:
- * {@code <source>: <key>: <what is wrong> (got <value>; allowed: <what>)}.
+ * {@code <source>: <key>: <what is wrong> (got <value>; allowed: <what>)}. A valid scenario is
+ * resolved once into a {@link Scenario} of typed sections (several of which read themselves with
+ * this reader's typed getters) and chosen designs.
  */
 public final class ScenarioReader {
   private final String source;
@@ -46,16 +50,18 @@ public final class ScenarioReader {
   private String overrideLabel = "--set";
   /** The flows the workload kind's check read (a cm file's), or null. */
   private List<org.lbsim.workload.FlowSpec> knownFlows;
+  /** The training jobs the workload kind's check read, or null. */
+  private List<org.lbsim.training.JobSpec> knownJobs;
+  /** The workload kind {@link #workload} read. */
+  private WorkloadKind workloadKind;
+  /** The kind of fabric {@link #topology} built. */
+  private TopologyKind topologyKind;
 
   /** A decimal number as written in a file: no hex, no Java suffixes, no NaN or Infinity. */
   private static final java.util.regex.Pattern NUMBER =
       java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
   /** Hosts a fabric may have: every count derived from them stays within an int. */
   static final long MAX_HOSTS = TopologyKinds.MAX_HOSTS;
-  /** Payload bytes a packet may carry. */
-  static final int MAX_PAYLOAD = 1 << 20;
-  /** Header, ACK and gap bytes a packet may have. */
-  static final int MAX_HEADER = 65_535;
 
   private ScenarioReader(String source, Path baseDir) {
     this.source = source;
@@ -252,16 +258,10 @@ public final class ScenarioReader {
     String profileName = choice(values, "profile");
     Profile profile = Profile.parse(profileName == null ? "default" : profileName);
     Topology topology = topology(values);
-    TierLink[] tiers = new TierLink[3];
-    String[] tierNames = {"host", "tier1", "tier2"};
-    for (int t = 0; t < 3; t++) {
-      tiers[t] = tierLink(values, tierNames[t]);
-    }
-    int payload = intValue(values, "packet.payload", 1, MAX_PAYLOAD);
-    int header = intValue(values, "packet.header", 0, MAX_HEADER);
-    int ack = intValue(values, "packet.ack", 1, MAX_HEADER);
-    int gap = intValue(values, "packet.gap", 0, MAX_HEADER);
-    long buffer = buffer(values, profile, payload, header, gap);
+    LinksSection links = LinksSection.read(this, values);
+    TierLink[] tiers = links.tiers();
+    PacketSection packet = PacketSection.read(this, values);
+    long buffer = buffer(values, profile, packet);
     WorkloadSpec workload = workload(values, topology);
     String lb = choice(values, "lb");
     LbDesign design = lb == null ? null : LbDesigns.find(lb);
@@ -272,34 +272,28 @@ public final class ScenarioReader {
     Params ccParams = ccDesign == null ? null : ccParams(values, ccDesign);
     PortSignals signals = portSignals(values, ccDesign);
     String lr = choice(values, "lr");
-    double rateCoef = number(values, "transport.rate_coef");
-    if (!Double.isNaN(rateCoef) && !(rateCoef > 0 && rateCoef <= 1000)) {
-      bad("transport.rate_coef", values.get("transport.rate_coef"), "a number > 0 and at most 1000");
-    }
-    int extra = intValue(values, "transport.extra_packets", 0);
-    long minRto = microsToPs(values, "transport.min_rto_us", false);
-    long initialRto = microsToPs(values, "transport.initial_rto_us", false);
-    double limitMs = number(values, "run.limit_ms");
-    if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
-      bad("run.limit_ms", values.get("run.limit_ms"), "a positive number of milliseconds up to 1e7");
-    }
-    checkSampleInterval(values);
+    TransportSection transport = TransportSection.read(this, values);
+    EngineSection engine = EngineSection.read(this, values);
+    MetricsSection metrics = MetricsSection.read(this, values);
     RecoveryParams recovery = lr == null ? null : recovery(values, lr);
-    int dataBytes = profile == Profile.REFERENCE ? payload : payload + header;
-    PortFeatures features = portFeatures(values, profile == Profile.REFERENCE ? header + gap : header, dataBytes,
-        profile == Profile.REFERENCE);
-    org.lbsim.failure.FailurePlan.parse(values, topology, this::bad); // checked here, built again by the runner
+    PacketFormat wire = profile.wireFormat(packet);
+    PortFeatures features = portFeatures(values, profile.trimmedBytes(packet), wire.dataBytes(),
+        profile.coinTrimVictim());
+    FailurePlan failures = FailurePlan.parse(values, topology, this::bad);
     failIfProblems();
-    long limitPs = Math.round(limitMs * Simulator.PS_PER_MS);
-    checkSerialization(values, tiers, profile == Profile.REFERENCE ? payload + header + gap : payload + header + gap,
-        limitPs);
-    checkPfcHeadroom(features, topology, tiers, buffer, dataBytes, profile == Profile.REFERENCE ? 0 : gap);
+    checkSerialization(values, tiers, packet.payloadBytes() + packet.headerBytes() + packet.gapBytes(),
+        engine.limitPs());
+    checkPfcHeadroom(features, topology, tiers, buffer, wire.dataBytes(), wire.gapBytes());
     failIfProblems();
-    checkScale(values, topology, workload, tiers, payload, header, buffer, extra);
+    checkScale(values, topology, workload, tiers, packet.payloadBytes(), packet.headerBytes(), buffer,
+        transport.extraPackets());
     failIfProblems();
-    return new Scenario(name, seed, profile, topology, tiers[0], tiers[1], tiers[2], buffer, ecn, payload, header, ack,
-        gap, workload, lb, cc, lr, rateCoef, extra, minRto, initialRto, limitPs,
-        lbParams, recovery, features, values, ccParams, signals);
+    TrainingSection training = knownJobs == null ? TrainingSection.NONE
+        : new TrainingSection(knownJobs, values.get("job.placement"), values.get("job.ideal").equals("simulate"));
+    return new Scenario(name, seed, profile, topologyKind, topology, links,
+        new BufferSection(buffer, ecn, signals, features), packet, workloadKind, workload, transport, failures, training,
+        metrics,
+        engine, design, lbParams, ccDesign, ccParams, recovery, values);
   }
 
   /** The chosen congestion control's parameters; every algorithm's keys are still checked, so grids may set them all. */
@@ -331,22 +325,6 @@ public final class ScenarioReader {
     boolean stamping = telemetry.equals("on") || (telemetry.equals("auto") && cc != null && cc.intStamping());
     boolean on = red.equals("on");
     return new PortSignals(on ? kmin : -1, on ? kmax : -1, on ? pmax : 0, stamping);
-  }
-
-  private void checkSampleInterval(Map<String, String> v) {
-    String text = v.get("metrics.queue_sample_us").trim();
-    if (text.equals("auto")) {
-      return;
-    }
-    double us;
-    try {
-      us = Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      us = Double.NaN;
-    }
-    if (!(us >= 0 && us < 1e9 && (us == 0 || us * Simulator.PS_PER_US >= 1))) {
-      bad("metrics.queue_sample_us", text, "auto, 0 (off) or an interval in microseconds from 1e-6 to below 1e9");
-    }
   }
 
   private RecoveryParams recovery(Map<String, String> v, String lr) {
@@ -389,7 +367,8 @@ public final class ScenarioReader {
     return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets, trigger, dupacks);
   }
 
-  private PortFeatures portFeatures(Map<String, String> v, int trimmedBytes, int dataBytes, boolean reference) {
+  /** {@code coinByDefault}: trim_victim auto tosses the coin ({@link Profile#coinTrimVictim()}). */
+  private PortFeatures portFeatures(Map<String, String> v, int trimmedBytes, int dataBytes, boolean coinByDefault) {
     String trimming = choice(v, "buffer.trimming");
     String victim = choice(v, "buffer.trim_victim");
     String rts = choice(v, "buffer.trim_return");
@@ -410,7 +389,7 @@ public final class ScenarioReader {
         || burst < 0 || period < 0) {
       return null;
     }
-    boolean coin = victim.equals("coin") || (victim.equals("auto") && reference);
+    boolean coin = victim.equals("coin") || (victim.equals("auto") && coinByDefault);
     return new PortFeatures(trimming, trimmedBytes, pfc.equals("on"), (long) xoff * dataBytes, (long) xon * dataBytes,
         rate, flaky, burst, period, coin, rts.equals("on"));
   }
@@ -503,6 +482,7 @@ public final class ScenarioReader {
   private Topology topology(Map<String, String> v) {
     String kind = choice(v, "topology.kind");
     TopologyKind t = TopologyKinds.find(kind == null ? ScenarioSchema.get("topology.kind").defaultValue() : kind);
+    topologyKind = t;
     return t.factory().build(new TopologyKind.Keys() {
       @Override
       public String text(String key) {
@@ -521,39 +501,15 @@ public final class ScenarioReader {
     });
   }
 
-  private TierLink tierLink(Map<String, String> v, String tier) {
-    String rateKey = "links." + tier + ".rate_gbps";
-    String latKey = "links." + tier + ".latency_us";
-    String rate = v.get(rateKey).isEmpty() ? v.get("links.rate_gbps") : v.get(rateKey);
-    String rateSource = v.get(rateKey).isEmpty() ? "links.rate_gbps" : rateKey;
-    String lat = v.get(latKey).isEmpty() ? v.get("links.latency_us") : v.get(latKey);
-    String latSource = v.get(latKey).isEmpty() ? "links.latency_us" : latKey;
-    double gbps = parseNumber(rateSource, rate);
-    double us = parseNumber(latSource, lat);
-    if (Double.isNaN(gbps) || Double.isNaN(us)) {
-      return null;
-    }
-    if (!(gbps * 1e9 >= 0.5 && gbps <= 1e6)) {
-      bad(rateSource, rate, "a link speed from 1e-9 (1 bit/s) to 1e6 Gb/s, e.g. 800");
-      return null;
-    }
-    if (!(us >= 0 && us <= 1e6)) {
-      bad(latSource, lat, "a latency from 0 to 1e6 microseconds, e.g. 0.5");
-      return null;
-    }
-    return new TierLink(Math.round(gbps * 1e9), Math.round(us * Simulator.PS_PER_US));
-  }
-
-  private long buffer(Map<String, String> v, Profile profile, int payload, int header, int gap) {
+  private long buffer(Map<String, String> v, Profile profile, PacketSection packet) {
     if (!v.get("buffer.packets").isEmpty()) {
       int packets = intValue(v, "buffer.packets", 1);
-      // The reference simulator sizes buffers in MTUs of payload + header + gap (4178 B).
-      long unit = profile == Profile.REFERENCE ? (long) payload + header + gap : (long) payload + header;
-      return packets * unit;
+      return packets * profile.bufferPacketBytes(packet);
     }
     long bytes = size(v, "buffer.bytes");
-    if (bytes >= 0 && bytes < (long) payload + header) {
-      bad("buffer.bytes", v.get("buffer.bytes"), "at least one data packet (" + (payload + header) + " B)");
+    long dataBytes = (long) packet.payloadBytes() + packet.headerBytes();
+    if (bytes >= 0 && bytes < dataBytes) {
+      bad("buffer.bytes", v.get("buffer.bytes"), "at least one data packet (" + dataBytes + " B)");
     }
     return bytes;
   }
@@ -572,12 +528,16 @@ public final class ScenarioReader {
     if (!Double.isNaN(jitter) && !(jitter >= 0 && jitter <= 1e6)) {
       bad("workload.start_jitter", v.get("workload.start_jitter"), "0 or a positive number of pacing slots up to 1e6");
     }
+    boolean crossPod = "cross-pod".equals(v.get("workload.locality"));
     WorkloadKind k = kind == null ? null : WorkloadKinds.find(kind);
     WorkloadKind.Checked checked = k == null ? WorkloadKind.Checked.NONE
-        : k.check().check(this, v, topology, new WorkloadSpec(kind, size, senders, receiver, null, unit));
+        : k.check().check(this, v, topology,
+            new WorkloadSpec(kind, size, senders, receiver, null, unit, crossPod, jitter));
+    workloadKind = k;
     knownFlows = checked.flows();
+    knownJobs = checked.jobs();
     choice(v, "workload.locality");
-    return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit);
+    return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit, crossPod, jitter);
   }
 
   /**
@@ -643,9 +603,9 @@ public final class ScenarioReader {
     }
   }
 
-  // ---- typed getters: each records a problem and returns a sentinel on bad input ----
+  // ---- typed getters (the sections read with them): each records a problem and returns a sentinel on bad input ----
 
-  private String text(Map<String, String> v, String key) {
+  String text(Map<String, String> v, String key) {
     return v.get(key);
   }
 
@@ -659,12 +619,12 @@ public final class ScenarioReader {
     return value;
   }
 
-  private int intValue(Map<String, String> v, String key, int min) {
+  int intValue(Map<String, String> v, String key, int min) {
     return intValue(v, key, min, Integer.MAX_VALUE);
   }
 
   /** An integer in [min, max]; Integer.MIN_VALUE (reported) otherwise. */
-  private int intValue(Map<String, String> v, String key, int min, int max) {
+  int intValue(Map<String, String> v, String key, int min, int max) {
     String s = v.get(key);
     try {
       long x = parseInteger(s);
@@ -689,7 +649,7 @@ public final class ScenarioReader {
 
   private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
 
-  private long longValue(Map<String, String> v, String key, long min) {
+  long longValue(Map<String, String> v, String key, long min) {
     String s = v.get(key);
     try {
       long x = parseInteger(s);
@@ -703,11 +663,11 @@ public final class ScenarioReader {
     return Long.MIN_VALUE;
   }
 
-  private double number(Map<String, String> v, String key) {
+  double number(Map<String, String> v, String key) {
     return parseNumber(key, v.get(key));
   }
 
-  private double parseNumber(String key, String s) {
+  double parseNumber(String key, String s) {
     try {
       if (!NUMBER.matcher(s.trim()).matches()) {
         throw new NumberFormatException();
@@ -724,7 +684,7 @@ public final class ScenarioReader {
   }
 
   /** -1 for "auto", else a positive number of microseconds in ps; Long.MIN_VALUE (reported) if neither. */
-  private long autoOrMicros(Map<String, String> v, String key) {
+  long autoOrMicros(Map<String, String> v, String key) {
     String text = v.get(key).trim();
     if (text.equals("auto")) {
       return -1;
@@ -742,7 +702,7 @@ public final class ScenarioReader {
     return Math.round(us * Simulator.PS_PER_US);
   }
 
-  private long microsToPs(Map<String, String> v, String key, boolean allowZero) {
+  long microsToPs(Map<String, String> v, String key, boolean allowZero) {
     double us = number(v, key);
     if (Double.isNaN(us)) {
       return -1;
@@ -754,7 +714,7 @@ public final class ScenarioReader {
     return Math.round(us * Simulator.PS_PER_US);
   }
 
-  private long size(Map<String, String> v, String key) {
+  long size(Map<String, String> v, String key) {
     String s = v.get(key).trim();
     long bytes = parseSize(s);
     if (bytes <= 0) {

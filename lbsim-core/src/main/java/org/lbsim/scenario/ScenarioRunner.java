@@ -5,12 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.lbsim.engine.Simulator;
-import org.lbsim.failure.FailurePlan;
 import org.lbsim.failure.FailureSetup;
 import org.lbsim.failure.WhyUnfinished;
 import org.lbsim.lb.LbContext;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.LbDesigns;
 import org.lbsim.metrics.LowerBounds;
 import org.lbsim.metrics.PathProfile;
 import org.lbsim.metrics.PortStats;
@@ -28,7 +26,6 @@ import org.lbsim.transport.Transport;
 import org.lbsim.transport.TransportSettings;
 import org.lbsim.training.TrainingWorkload;
 import org.lbsim.transport.cc.CcDesign;
-import org.lbsim.transport.cc.CcDesigns;
 import org.lbsim.workload.FlowSpec;
 
 /** Builds and runs one scenario: fabric, workload, endpoints, then collects the results. */
@@ -37,13 +34,7 @@ public final class ScenarioRunner {
 
   /** The packet sizes as the wire sees them under the scenario's profile. */
   public static PacketFormat wireFormat(Scenario s) {
-    if (s.profile() == Profile.REFERENCE) {
-      // The study's simulator puts only the payload on the wire for data packets, sends
-      // header + gap sized ACKs, has no gap on the wire, and paces by the full MTU.
-      int mtu = s.payloadBytes() + s.headerBytes() + s.gapBytes();
-      return new PacketFormat(s.payloadBytes(), 0, s.headerBytes() + s.gapBytes(), 0, mtu);
-    }
-    return PacketFormat.of(s.payloadBytes(), s.headerBytes(), s.ackBytes(), s.gapBytes());
+    return s.profile().wireFormat(s.packet());
   }
 
   public static RunResult run(Scenario s) {
@@ -99,7 +90,7 @@ public final class ScenarioRunner {
     int smallest = Math.min(format.dataBytes(), Math.min(format.ackBytes(), trimmed));
     int largest = Math.max(format.dataBytes(), Math.max(format.ackBytes(), trimmed));
     return new RunInvariants(limits, smallest, largest, format.dataBytes(), format.payloadBytes(),
-        s.hostLink().bitsPerSecond(), s.profile() != Profile.REFERENCE);
+        s.hostLink().bitsPerSecond(), s.profile().cctFromFirstStart());
   }
 
   /** Told, during a run, how far it is (see {@link #run(Scenario, ProgressListener)}). */
@@ -145,10 +136,10 @@ public final class ScenarioRunner {
   public static PreparedRun prepare(Scenario s) {
     Simulator sim = new Simulator(s.seed());
     PacketFormat format = wireFormat(s);
-    LbDesign lb = LbDesigns.find(s.lb());
+    LbDesign lb = s.lbDesign();
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
-        s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.portSignals());
-    FailureSetup failures = FailureSetup.prepare(failurePlan(s), s.topology(), sim.random());
+        s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.buffer().signals());
+    FailureSetup failures = FailureSetup.prepare(s.failures(), s.topology(), sim.random());
     // Random streams are named, so drawing the workload first changes no other draw.
     TrainingWorkload training = Workloads.jobs(s, sim.random());
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
@@ -156,15 +147,14 @@ public final class ScenarioRunner {
         flows);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
     failures.install(fabric);
-    if (s.values().getOrDefault("engine.transmitter", "auto").equals("events")) {
+    if (s.engine().eventTransmitter()) {
       fabric.ports().forEach(EgressPort::useEventDrivenTransmitter);
     }
-    boolean reference = s.profile() == Profile.REFERENCE;
     double rhoMax = failures.rateFactor(flows, fs); // 1 without failures: the fair share
-    CcDesign cc = CcDesigns.find(s.cc());
-    TransportSettings ts = new TransportSettings(format, s.rateCoef() * rhoMax, s.extraPackets(), !reference, reference,
-        reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference, cc.bind(s.ccParams()),
-        cc.cnpIntervalPs(s.ccParams()));
+    CcDesign cc = s.ccDesign();
+    TransportSection t = s.transport();
+    TransportSettings ts = new TransportSettings(format, t.rateCoef() * rhoMax, t.extraPackets(), s.profile(),
+        t.initialRtoPs(), t.minRtoPs(), s.recovery(), cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()));
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx), training == null ? List.of() : training.steps());
     QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport, rhoMax);
@@ -179,25 +169,15 @@ public final class ScenarioRunner {
   /** The queue sampler the scenario asks for, not started; null when sampling is off. */
   private static QueueSampler sampler(Scenario s, Simulator sim, Fabric fabric, List<FlowSpec> flows,
       PacketFormat format, Transport transport, double rhoMax) {
-    String text = s.values().getOrDefault("metrics.queue_sample_us", "auto").trim();
-    long interval;
-    if (text.equals("auto")) {
-      long b = bound(fabric, flows, format, s.extraPackets(), rhoMax);
+    long interval = s.metrics().queueSamplePs();
+    if (interval == MetricsSection.AUTO) {
+      long b = bound(fabric, flows, format, s.transport().extraPackets(), rhoMax);
       interval = b > 0 ? Math.max(1, b / AUTO_SAMPLES) : Simulator.PS_PER_US;
-    } else {
-      interval = Math.round(Double.parseDouble(text) * Simulator.PS_PER_US); // validated by the reader
     }
     if (interval <= 0) {
       return null;
     }
     return new QueueSampler(sim, fabric.ports(), interval, transport::allDone);
-  }
-
-  /** The scenario's failures (already validated by the reader). */
-  static FailurePlan failurePlan(Scenario s) {
-    return FailurePlan.parse(s.values(), s.topology(), (key, value, allowed) -> {
-      throw new IllegalStateException(key + ": " + value + " passed validation but is invalid (" + allowed + ")");
-    });
   }
 
   private static RunResult collect(Scenario s, Simulator sim, Fabric fabric, Transport transport,
@@ -256,9 +236,9 @@ public final class ScenarioRunner {
       counters.put("held_at_end", failures.packetsHeld());
     }
     unfinished.putAll(new WhyUnfinished(transport, all, failures, s.portFeatures().randomLossRate(),
-        s.portFeatures().flakyLinks(), s.values().get("run.limit_ms")).reasons(outcomes, end));
-    return new RunResult(s.name(), s.values(), cct, bound(fabric, flows, format, s.extraPackets(), rhoMax), end,
-        sim.eventsRun(), outcomes, ports, counters, unfinished);
+        s.portFeatures().flakyLinks(), s.engine().limitMs()).reasons(outcomes, end));
+    long bound = bound(fabric, flows, format, s.transport().extraPackets(), rhoMax);
+    return new RunResult(s.name(), s.values(), cct, bound, end, sim.eventsRun(), outcomes, ports, counters, unfinished);
   }
 
   /**
@@ -281,7 +261,7 @@ public final class ScenarioRunner {
     if (outcomes.isEmpty()) {
       return -1;
     }
-    return s.profile() == Profile.REFERENCE ? maxFct : last - first;
+    return s.profile().cctFromFirstStart() ? last - first : maxFct;
   }
 
   /**

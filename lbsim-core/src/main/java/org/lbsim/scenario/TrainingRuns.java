@@ -3,6 +3,7 @@ package org.lbsim.scenario;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntToLongFunction;
+import org.lbsim.failure.FailurePlan;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.training.IterationReport;
@@ -11,14 +12,15 @@ import org.lbsim.training.TrainingWorkload;
 /**
  * The training part of a run's result: per-job iteration times, and (job.ideal: simulate) the same
  * jobs rerun on a non-blocking fabric, a single switch joining every NIC with the same links,
- * buffers, transport and seed, for the % over ideal.
+ * buffers, transport and seed, for the % over ideal. The non-blocking fabric has none of the
+ * scenario's failures: the links they name are not in it.
  */
 final class TrainingRuns {
   private TrainingRuns() {}
 
   static RunResult withReport(Scenario s, RunResult r, TrainingWorkload w, IntToLongFunction finishPs) {
     long[] ideal = null;
-    if (s.values().get("job.ideal").equals("simulate")) {
+    if (s.training().simulateIdeal()) {
       RunResult flat = ScenarioRunner.run(nonBlocking(s));
       ideal = new long[w.jobs().size()];
       List<?> jobs = (List<?>) flat.training().get("jobs");
@@ -30,14 +32,13 @@ final class TrainingRuns {
     return r.withTraining(report);
   }
 
-  /** The scenario on one switch with every host below it (no ideal of its own). */
+  /** The scenario on one switch with every host below it, without failures (no ideal of its own). */
   private static Scenario nonBlocking(Scenario s) {
     Map<String, String> values = new java.util.LinkedHashMap<>(s.values());
     values.put("job.ideal", "off");
-    return new Scenario(s.name() + "-ideal", s.seed(), s.profile(), new LeafSpine(s.topology().hosts(), 1, 1),
-        s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(), s.ecnFraction(), s.payloadBytes(), s.headerBytes(),
-        s.ackBytes(), s.gapBytes(), s.workload(), s.lb(), s.cc(), s.lr(), s.rateCoef(), s.extraPackets(), s.minRtoPs(),
-        s.initialRtoPs(), s.limitPs(), s.lbParams(), s.recovery(), s.portFeatures(), values, s.ccParams(),
-        s.portSignals());
+    return new Scenario(s.name() + "-ideal", s.seed(), s.profile(), s.topologyKind(),
+        new LeafSpine(s.topology().hosts(), 1, 1), s.links(), s.buffer(), s.packet(), s.workloadKind(), s.workload(),
+        s.transport(), FailurePlan.NONE, s.training().withoutIdeal(), s.metrics(), s.engine(), s.lbDesign(),
+        s.lbParams(), s.ccDesign(), s.ccParams(), s.recovery(), values);
   }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.topo.Topology;
+import org.lbsim.training.JobSpec;
 import org.lbsim.training.TrainingWorkload;
 import org.lbsim.workload.FlowSpec;
 
@@ -30,9 +31,16 @@ public record WorkloadKind(String name, String summary, String source, List<Stri
     keys = List.copyOf(keys);
   }
 
-  /** What a kind's check found, for the run: its input file and the flows read from it (null when none). */
-  record Checked(Path file, List<FlowSpec> flows) {
-    static final Checked NONE = new Checked(null, null);
+  /**
+   * What a kind's check found, for the run: its input file, the flows read from it and the
+   * training jobs read from its keys (each null when none).
+   */
+  record Checked(Path file, List<FlowSpec> flows, List<JobSpec> jobs) {
+    static final Checked NONE = new Checked(null, null, null);
+
+    Checked(Path file, List<FlowSpec> flows) {
+      this(file, flows, null);
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ import org.lbsim.topo.Topology;
 import org.lbsim.topo.TopologyKind;
 import org.lbsim.topo.TopologyKinds;
 import org.lbsim.training.JobKeys;
+import org.lbsim.training.JobSpec;
 import org.lbsim.workload.Collectives;
 import org.lbsim.workload.ConnectionMatrix;
 import org.lbsim.workload.FlowSpec;
@@ -91,7 +92,7 @@ public final class WorkloadKinds {
   private static List<FlowSpec> permutation(Scenario s, org.lbsim.engine.RandomStreams random) {
     int hosts = s.topology().hosts();
     long bytes = s.workload().sizeBytes();
-    return "cross-pod".equals(s.values().get("workload.locality"))
+    return s.workload().crossPod()
         ? Collectives.crossGroupPermutation(hosts, Workloads.podSize(s.topology()), bytes,
             random.stream("workload/permutation"))
         : Collectives.permutation(hosts, bytes, random.stream("workload/permutation"));
@@ -174,8 +175,8 @@ public final class WorkloadKinds {
   }
 
   /**
-   * Checks the job.* keys (the jobs themselves are built again by {@link Workloads} from the
-   * values); on a fabric with rails, a server has one GPU per rail.
+   * Reads the job.* keys into the jobs the run places and builds ({@link Workloads#training});
+   * on a fabric with rails, a server has one GPU per rail.
    */
   private static Checked checkTraining(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
     for (Setting s : ScenarioSchema.settings()) {
@@ -187,7 +188,7 @@ public final class WorkloadKinds {
       return Checked.NONE;
     }
     List<JobKeys.Problem> found = new ArrayList<>();
-    JobKeys.parse(v, topology.hosts(), found);
+    List<JobSpec> jobs = JobKeys.parse(v, topology.hosts(), found);
     for (JobKeys.Problem p : found) {
       r.bad(p.key(), p.value(), p.allowed());
     }
@@ -196,6 +197,6 @@ public final class WorkloadKinds {
       r.bad("job.gpus_per_server", v.get("job.gpus_per_server"), "the rail count topology.rails = "
           + v.get("topology.rails") + " (one NIC per rail)");
     }
-    return Checked.NONE;
+    return new Checked(null, null, jobs);
   }
 }

@@ -3,7 +3,7 @@ package org.lbsim.scenario;
 import java.nio.file.Path;
 
 /**
- * The workload of a scenario.
+ * The {@code workload.*} keys (the training jobs are in {@link TrainingSection}).
  *
  * @param kind the name of its {@link WorkloadKind} ({@link WorkloadKinds})
  * @param sizeBytes message (or ring buffer) size
@@ -11,5 +11,8 @@ import java.nio.file.Path;
  * @param receiver incast receiver
  * @param file cm file, resolved against the scenario's folder; null otherwise
  * @param startUnitPs picoseconds per start-time unit of the cm file
+ * @param crossPod permutation: every flow leaves its pod or leaf ({@code workload.locality: cross-pod})
+ * @param startJitter each flow starts up to this many pacing slots later ({@code workload.start_jitter}; 0 = none)
  */
-public record WorkloadSpec(String kind, long sizeBytes, int senders, int receiver, Path file, double startUnitPs) {}
+public record WorkloadSpec(String kind, long sizeBytes, int senders, int receiver, Path file, double startUnitPs,
+    boolean crossPod, double startJitter) {}

@@ -2,14 +2,10 @@ package org.lbsim.scenario;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.net.PortConfig;
-import org.lbsim.topo.TopologyKind;
-import org.lbsim.topo.TopologyKinds;
 import org.lbsim.training.Cluster;
-import org.lbsim.training.JobKeys;
 import org.lbsim.training.JobSpec;
 import org.lbsim.training.TrainingWorkload;
 import org.lbsim.workload.FlowSpec;
@@ -20,23 +16,15 @@ final class Workloads {
 
   /** The flows of the scenario's workload kind, their starts jittered where the kind takes {@code workload.start_jitter}. */
   static List<FlowSpec> generate(Scenario s, RandomStreams random) {
-    WorkloadKind kind = kind(s);
+    WorkloadKind kind = s.workloadKind();
     List<FlowSpec> flows = kind.flows().make(s, random);
     return kind.jittered() ? jitterStarts(s, flows, random) : flows;
   }
 
   /** The training jobs of the scenario, or null when its workload kind makes flows alone. */
   static TrainingWorkload jobs(Scenario s, RandomStreams random) {
-    WorkloadKind kind = kind(s);
+    WorkloadKind kind = s.workloadKind();
     return kind.jobs() == null ? null : kind.jobs().build(s, random);
-  }
-
-  private static WorkloadKind kind(Scenario s) {
-    WorkloadKind kind = WorkloadKinds.find(s.workload().kind());
-    if (kind == null) {
-      throw new IllegalStateException("unvalidated workload kind " + s.workload().kind());
-    }
-    return kind;
   }
 
   /**
@@ -57,13 +45,13 @@ final class Workloads {
    * gives its flows (start + rnd() % ipd), instead of all flows starting in the same picosecond.
    */
   static List<FlowSpec> jitterStarts(Scenario s, List<FlowSpec> flows, RandomStreams random) {
-    double x = Double.parseDouble(s.values().getOrDefault("workload.start_jitter", "0").trim());
+    double x = s.workload().startJitter();
     if (x <= 0) {
       return flows;
     }
     long slotPs = PortConfig.serializationPs(ScenarioRunner.wireFormat(s).pacingSlotBytes(),
         s.hostLink().bitsPerSecond());
-    long spreadPs = Math.max(1, Math.round(x * slotPs / s.rateCoef()));
+    long spreadPs = Math.max(1, Math.round(x * slotPs / s.transport().rateCoef()));
     SplittableRandom r = random.stream("workload/start-jitter");
     List<FlowSpec> out = new ArrayList<>(flows.size());
     for (FlowSpec f : flows) {
@@ -73,18 +61,12 @@ final class Workloads {
     return out;
   }
 
-  /** The training jobs of a {@code workload.kind: training} scenario (validated by the reader). */
+  /** The training jobs of a {@code workload.kind: training} scenario, placed on its fabric's servers and built. */
   static TrainingWorkload training(Scenario s, RandomStreams random) {
-    Map<String, String> v = s.values();
-    List<JobKeys.Problem> problems = new ArrayList<>();
-    List<JobSpec> jobs = JobKeys.parse(v, s.topology().hosts(), problems);
-    if (jobs == null) {
-      throw new IllegalStateException("unvalidated job keys: " + problems);
-    }
+    List<JobSpec> jobs = s.training().jobs();
     int gps = jobs.get(0).gpusPerServer();
-    TopologyKind fabric = TopologyKinds.find(v.get("topology.kind"));
-    Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, fabric != null && fabric.rails());
-    return TrainingWorkload.build(jobs, cluster, jobs.get(0).nvlinkBitsPerSecond(), v.get("job.placement"),
+    Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.topologyKind().rails());
+    return TrainingWorkload.build(jobs, cluster, jobs.get(0).nvlinkBitsPerSecond(), s.training().placement(),
         random.stream("workload/placement"));
   }
 }

@@ -1,0 +1,25 @@
+package org.lbsim.scenario;
+
+import java.util.Map;
+import org.lbsim.engine.Simulator;
+
+/**
+ * The {@code engine.*} and {@code run.*} keys: how the simulation runs and how long.
+ *
+ * @param eventTransmitter every departure is an event ({@code engine.transmitter: events})
+ *     instead of ports computing departures on arrival where they can
+ * @param limitPs simulated-time limit
+ * @param limitMs {@code run.limit_ms} as the scenario writes it, for messages about the limit
+ */
+public record EngineSection(boolean eventTransmitter, long limitPs, String limitMs) {
+
+  /** Reads the section from the scenario's settings {@code v}; problems go to {@code r}. */
+  static EngineSection read(ScenarioReader r, Map<String, String> v) {
+    double limitMs = r.number(v, "run.limit_ms");
+    if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
+      r.bad("run.limit_ms", v.get("run.limit_ms"), "a positive number of milliseconds up to 1e7");
+    }
+    return new EngineSection(v.get("engine.transmitter").equals("events"), Math.round(limitMs * Simulator.PS_PER_MS),
+        v.get("run.limit_ms"));
+  }
+}

@@ -1,0 +1,26 @@
+package org.lbsim.scenario;
+
+import java.util.Map;
+
+/**
+ * The {@code transport.*} keys.
+ *
+ * @param rateCoef pacing rate as a fraction of the fair share
+ * @param extraPackets erasure coding: packets sent beyond the message's own (k)
+ * @param minRtoPs floor of the retransmission timeout
+ * @param initialRtoPs retransmission timeout before the first RTT sample
+ */
+public record TransportSection(double rateCoef, int extraPackets, long minRtoPs, long initialRtoPs) {
+
+  /** Reads the section from the scenario's settings {@code v}; problems go to {@code r}. */
+  static TransportSection read(ScenarioReader r, Map<String, String> v) {
+    double rateCoef = r.number(v, "transport.rate_coef");
+    if (!Double.isNaN(rateCoef) && !(rateCoef > 0 && rateCoef <= 1000)) {
+      r.bad("transport.rate_coef", v.get("transport.rate_coef"), "a number > 0 and at most 1000");
+    }
+    int extra = r.intValue(v, "transport.extra_packets", 0);
+    long minRto = r.microsToPs(v, "transport.min_rto_us", false);
+    long initialRto = r.microsToPs(v, "transport.initial_rto_us", false);
+    return new TransportSection(rateCoef, extra, minRto, initialRto);
+  }
+}

@@ -1,0 +1,33 @@
+package org.lbsim.transport;
+
+/**
+ * What a modelling profile changes in the senders and receivers: the default profile is
+ * physically correct, the reference profile copies the study simulator's choices.
+ */
+public interface TransportProfile {
+  /**
+   * ACKs copy the data packet's CE bit (false in the reference profile, where a sender only sees
+   * marks the ACK itself picked up).
+   */
+  boolean ackEchoesCe();
+
+  /**
+   * Jittered start in [0, gap) from which FCT is measured, and gaps with a positive jitter in
+   * [0, gap/100), as in the study's simulator.
+   */
+  boolean referencePacing();
+
+  /**
+   * The study simulator's erasure sender (pause one SRTT, then one packet per slot) instead of
+   * per-packet loss timeouts.
+   */
+  boolean referenceErasure();
+
+  /**
+   * A sender does not post a data packet while its host NIC still holds a full data packet
+   * waiting: the host cannot push faster than its link drains, so the ACKs it returns slow its own
+   * data instead of piling it up in an ever-growing NIC queue (off in the reference profile,
+   * whose NIC queue is unbounded and never pushes back).
+   */
+  boolean nicBackpressure();
+}
