@@ -1,6 +1,7 @@
 package org.lbsim.scenario;
 
 import java.util.Map;
+import org.lbsim.design.Catalog;
 import org.lbsim.lb.Params;
 import org.lbsim.transport.RecoveryParams;
 import org.lbsim.topo.PortFeatures;
@@ -20,15 +21,29 @@ import org.lbsim.topo.Topology;
  * @param portFeatures trimming, PFC and link losses
  * @param ccParams the chosen congestion control's parameters, defaults filled in
  * @param portSignals RED-like ECN and INT stamping
+ * @param catalog the designs its names ({@code lb}, {@code cc}, {@code lr}, the workload and
+ *     topology kinds) were chosen from
  */
 public record Scenario(String name, long seed, Profile profile, Topology topology, TierLink hostLink,
     TierLink tier1Link, TierLink tier2Link, long bufferBytes, double ecnFraction, int payloadBytes,
     int headerBytes, int ackBytes, int gapBytes, WorkloadSpec workload, String lb, String cc, String lr,
     double rateCoef, int extraPackets, long minRtoPs, long initialRtoPs, long limitPs, Params lbParams,
     RecoveryParams recovery, PortFeatures portFeatures, Map<String, String> values, Params ccParams,
-    PortSignals portSignals) {
+    PortSignals portSignals, Catalog catalog) {
 
   public Scenario {
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+  }
+
+  /** A scenario of the built-in designs. */
+  public Scenario(String name, long seed, Profile profile, Topology topology, TierLink hostLink,
+      TierLink tier1Link, TierLink tier2Link, long bufferBytes, double ecnFraction, int payloadBytes,
+      int headerBytes, int ackBytes, int gapBytes, WorkloadSpec workload, String lb, String cc, String lr,
+      double rateCoef, int extraPackets, long minRtoPs, long initialRtoPs, long limitPs, Params lbParams,
+      RecoveryParams recovery, PortFeatures portFeatures, Map<String, String> values, Params ccParams,
+      PortSignals portSignals) {
+    this(name, seed, profile, topology, hostLink, tier1Link, tier2Link, bufferBytes, ecnFraction, payloadBytes,
+        headerBytes, ackBytes, gapBytes, workload, lb, cc, lr, rateCoef, extraPackets, minRtoPs, initialRtoPs, limitPs,
+        lbParams, recovery, portFeatures, values, ccParams, portSignals, Catalog.builtIn());
   }
 }

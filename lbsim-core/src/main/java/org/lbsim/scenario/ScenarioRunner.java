@@ -10,7 +10,6 @@ import org.lbsim.failure.FailureSetup;
 import org.lbsim.failure.WhyUnfinished;
 import org.lbsim.lb.LbContext;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.LbDesigns;
 import org.lbsim.metrics.LowerBounds;
 import org.lbsim.metrics.PathProfile;
 import org.lbsim.metrics.PortStats;
@@ -28,7 +27,6 @@ import org.lbsim.transport.Transport;
 import org.lbsim.transport.TransportSettings;
 import org.lbsim.training.TrainingWorkload;
 import org.lbsim.transport.cc.CcDesign;
-import org.lbsim.transport.cc.CcDesigns;
 import org.lbsim.workload.FlowSpec;
 
 /** Builds and runs one scenario: fabric, workload, endpoints, then collects the results. */
@@ -145,7 +143,7 @@ public final class ScenarioRunner {
   public static PreparedRun prepare(Scenario s) {
     Simulator sim = new Simulator(s.seed());
     PacketFormat format = wireFormat(s);
-    LbDesign lb = LbDesigns.find(s.lb());
+    LbDesign lb = s.catalog().lb().find(s.lb());
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
         s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.portSignals());
     FailureSetup failures = FailureSetup.prepare(failurePlan(s), s.topology(), sim.random());
@@ -161,7 +159,7 @@ public final class ScenarioRunner {
     }
     boolean reference = s.profile() == Profile.REFERENCE;
     double rhoMax = failures.rateFactor(flows, fs); // 1 without failures: the fair share
-    CcDesign cc = CcDesigns.find(s.cc());
+    CcDesign cc = s.catalog().cc().find(s.cc());
     TransportSettings ts = new TransportSettings(format, s.rateCoef() * rhoMax, s.extraPackets(), !reference, reference,
         reference, s.initialRtoPs(), s.minRtoPs(), s.recovery(), !reference, cc.bind(s.ccParams()),
         cc.cnpIntervalPs(s.ccParams()));

@@ -4,34 +4,57 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.lbsim.design.Catalog;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.scenario.Setting.Type;
 import org.lbsim.topo.TopologyKind;
-import org.lbsim.topo.TopologyKinds;
 import org.lbsim.transport.LrDesign;
-import org.lbsim.transport.LrDesigns;
 import org.lbsim.transport.cc.CcDesign;
-import org.lbsim.transport.cc.CcDesigns;
 
-/** Every key a scenario file may hold. Defaults are the study's v2 setup. */
+/**
+ * Every key a scenario file may hold, for one {@link Catalog} of designs (its choices and its
+ * designs' parameters come from the catalog's registries). Defaults are the study's v2 setup.
+ * The static methods answer for the built-in catalog.
+ */
 public final class ScenarioSchema {
-  private static final Map<String, Setting> SETTINGS = build();
+  private static final ScenarioSchema BUILT_IN = new ScenarioSchema(Catalog.builtIn());
 
-  private ScenarioSchema() {}
+  private final Catalog catalog;
+  private final Map<String, Setting> settings;
+  private final Applicability applicability;
 
-  private static Map<String, Setting> build() {
+  private ScenarioSchema(Catalog catalog) {
+    this.catalog = catalog;
+    this.settings = build(catalog);
+    this.applicability = new Applicability(catalog, this);
+  }
+
+  /** The schema of {@code catalog}'s designs. */
+  public static ScenarioSchema of(Catalog catalog) {
+    return catalog == Catalog.builtIn() ? BUILT_IN : new ScenarioSchema(catalog);
+  }
+
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  /** When each key applies, under this schema's designs. */
+  public Applicability applicability() {
+    return applicability;
+  }
+
+  private static Map<String, Setting> build(Catalog catalog) {
     List<Setting> s = new ArrayList<>();
     s.add(new Setting("name", Type.TEXT, "", List.of(), "name of the run; results go to results/<name>/ (default: the file name)"));
     s.add(new Setting("seed", Type.LONG, "1", List.of(), "seed of every random choice (permutation, hashes, spraying, jitter)"));
     s.add(new Setting("profile", Type.CHOICE, "default", List.of("default", "reference"),
         "default = physically correct model; reference = the study simulator's modelling choices (docs/reference-profile.md)"));
     List<String> topologyMeanings = new ArrayList<>();
-    for (TopologyKind t : TopologyKinds.all()) {
+    for (TopologyKind t : catalog.topologies().all()) {
       topologyMeanings.add(t.name() + " = " + headline(t.summary()));
     }
-    s.add(new Setting("topology.kind", Type.CHOICE, "fat-tree", TopologyKinds.names(),
+    s.add(new Setting("topology.kind", Type.CHOICE, "fat-tree", catalog.topologies().names(),
         "fabric shape; " + String.join("; ", topologyMeanings) + " (see lbsim list and docs/algorithms.md)"));
     s.add(new Setting("topology.k", Type.INT, "8", List.of(), "fat-tree arity (even); k^3/4 hosts, k = 8 gives 128"));
     s.add(new Setting("topology.oversubscription", Type.INT, "1", List.of(), "fat tree: hosts per ToR = oversubscription * k/2 (o:1 at the ToR)"));
@@ -91,10 +114,10 @@ public final class ScenarioSchema {
     s.add(new Setting("packet.ack", Type.INT, "64", List.of(), "ACK size, bytes"));
     s.add(new Setting("packet.gap", Type.INT, "20", List.of(), "inter-packet gap (preamble + IPG) after every packet on the wire, bytes"));
     List<String> workloadMeanings = new ArrayList<>();
-    for (WorkloadKind w : WorkloadKinds.all()) {
+    for (WorkloadKind w : catalog.workloads().all()) {
       workloadMeanings.add(w.name() + " = " + headline(w.summary()));
     }
-    s.add(new Setting("workload.kind", Type.CHOICE, "permutation", WorkloadKinds.names(),
+    s.add(new Setting("workload.kind", Type.CHOICE, "permutation", catalog.workloads().names(),
         "the traffic; " + String.join("; ", workloadMeanings) + " (see lbsim list and docs/algorithms.md)"));
     s.add(new Setting("workload.size", Type.SIZE, "1MiB", List.of(),
         "message size per flow (ring collectives: the buffer, split into one chunk per rank)"));
@@ -113,34 +136,34 @@ public final class ScenarioSchema {
             + "lower bound)"));
     s.addAll(TrainingSchema.settings());
     List<String> lbNames = new ArrayList<>();
-    for (LbDesign d : LbDesigns.all()) {
+    for (LbDesign d : catalog.lb().all()) {
       lbNames.add(d.name());
     }
     s.add(new Setting("lb", Type.CHOICE, "host-spray", lbNames, "load-balancing design (see lbsim list)"));
-    for (LbDesign d : LbDesigns.all()) {
+    for (LbDesign d : catalog.lb().all()) {
       for (Param p : d.params()) {
         s.add(new Setting(d.name() + "." + p.name(), p.integer() ? Type.INT : Type.NUMBER, p.defaultText(), List.of(),
             "lb " + d.name() + ": " + p.meaning() + " (" + p.range() + ")"));
       }
     }
     List<String> ccNames = new ArrayList<>();
-    for (CcDesign d : CcDesigns.all()) {
+    for (CcDesign d : catalog.cc().all()) {
       ccNames.add(d.name());
     }
     s.add(new Setting("cc", Type.CHOICE, "ideal", ccNames,
         "congestion control; ideal = constant rate at rate_coef x the fair share of the host link "
             + "(see docs/congestion-control.md)"));
-    for (CcDesign d : CcDesigns.all()) {
+    for (CcDesign d : catalog.cc().all()) {
       for (Param p : d.params()) {
         s.add(new Setting(d.name() + "." + p.name(), p.integer() ? Type.INT : Type.NUMBER, p.defaultText(), List.of(),
             "cc " + d.name() + ": " + p.meaning() + " (" + p.range() + ")"));
       }
     }
     List<String> lrMeanings = new ArrayList<>();
-    for (LrDesign d : LrDesigns.all()) {
+    for (LrDesign d : catalog.lr().all()) {
       lrMeanings.add(d.name() + " = " + headline(d.summary()));
     }
-    s.add(new Setting("lr", Type.CHOICE, "erasure", LrDesigns.names(),
+    s.add(new Setting("lr", Type.CHOICE, "erasure", catalog.lr().names(),
         "loss recovery; " + String.join("; ", lrMeanings) + " (see lbsim list and docs/algorithms.md)"));
     s.add(new Setting("sack.threshold", Type.INT, "3", List.of(),
         "lr sack: a hole is lost once the highest SACKed sequence is more than this many packets beyond it (x)"));
@@ -181,12 +204,23 @@ public final class ScenarioSchema {
     return m;
   }
 
+  /** Every key of the built-in catalog's schema. */
   public static List<Setting> settings() {
-    return List.copyOf(SETTINGS.values());
+    return BUILT_IN.all();
   }
 
-  /** The scenario reference page (docs/scenario-reference.md), generated so it never drifts. */
+  /** Every key, in schema order. */
+  public List<Setting> all() {
+    return List.copyOf(settings.values());
+  }
+
+  /** The built-in catalog's reference page (docs/scenario-reference.md). */
   public static String markdown() {
+    return BUILT_IN.referencePage();
+  }
+
+  /** The scenario reference page, generated so it never drifts. */
+  public String referencePage() {
     StringBuilder sb = new StringBuilder();
     sb.append("# Scenario reference\n\n");
     sb.append("Generated from the scenario schema by `./lbsim list --markdown`; a test fails when this page and the\n");
@@ -195,9 +229,9 @@ public final class ScenarioSchema {
     sb.append("A key that is set must apply to the scenario (the last column; `key?` sets it only where it applies);\n");
     sb.append("the YAML rules, limits and memory estimate are in [input.md](input.md).\n\n");
     sb.append("| key | type | default | meaning | applies when |\n|---|---|---|---|---|\n");
-    for (Setting x : SETTINGS.values()) {
+    for (Setting x : settings.values()) {
       String type = x.type() == Setting.Type.CHOICE ? String.join(" \\| ", x.choices()) : x.type().describe();
-      Applicability.Rule rule = Applicability.of(x.key());
+      Applicability.Rule rule = applicability.rule(x.key());
       sb.append("| `").append(x.key()).append("` | ").append(type).append(" | ")
           .append(x.defaultValue().isEmpty() ? "—" : "`" + x.defaultValue() + "`").append(" | ")
           .append(x.meaning().replace("|", "\\|")).append(" | ")
@@ -206,14 +240,20 @@ public final class ScenarioSchema {
     return sb.toString();
   }
 
+  /** The built-in schema's key {@code key}, or null. */
   public static Setting get(String key) {
-    return SETTINGS.get(key);
+    return BUILT_IN.setting(key);
+  }
+
+  /** The key {@code key}, or null. */
+  public Setting setting(String key) {
+    return settings.get(key);
   }
 
   /** Section prefixes (e.g. "links", "links.host") that hold keys. */
-  static boolean isSection(String prefix) {
+  boolean isSection(String prefix) {
     String p = prefix + ".";
-    for (String k : SETTINGS.keySet()) {
+    for (String k : settings.keySet()) {
       if (k.startsWith(p)) {
         return true;
       }
@@ -222,10 +262,10 @@ public final class ScenarioSchema {
   }
 
   /** The known key closest to {@code key}, for "did you mean" hints; null if none is close. */
-  static String closest(String key) {
+  String closest(String key) {
     String best = null;
     int bestD = Integer.MAX_VALUE;
-    for (String k : SETTINGS.keySet()) {
+    for (String k : settings.keySet()) {
       int d = distance(key, k);
       if (d < bestD) {
         bestD = d;

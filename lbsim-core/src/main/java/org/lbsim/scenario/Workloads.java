@@ -7,7 +7,6 @@ import java.util.SplittableRandom;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.net.PortConfig;
 import org.lbsim.topo.TopologyKind;
-import org.lbsim.topo.TopologyKinds;
 import org.lbsim.training.Cluster;
 import org.lbsim.training.JobKeys;
 import org.lbsim.training.JobSpec;
@@ -32,7 +31,7 @@ final class Workloads {
   }
 
   private static WorkloadKind kind(Scenario s) {
-    WorkloadKind kind = WorkloadKinds.find(s.workload().kind());
+    WorkloadKind kind = s.catalog().workloads().find(s.workload().kind());
     if (kind == null) {
       throw new IllegalStateException("unvalidated workload kind " + s.workload().kind());
     }
@@ -82,7 +81,7 @@ final class Workloads {
       throw new IllegalStateException("unvalidated job keys: " + problems);
     }
     int gps = jobs.get(0).gpusPerServer();
-    TopologyKind fabric = TopologyKinds.find(v.get("topology.kind"));
+    TopologyKind fabric = s.catalog().topologies().find(v.get("topology.kind"));
     Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, fabric != null && fabric.rails());
     return TrainingWorkload.build(jobs, cluster, jobs.get(0).nvlinkBitsPerSecond(), v.get("job.placement"),
         random.stream("workload/placement"));

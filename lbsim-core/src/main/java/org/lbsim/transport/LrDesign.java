@@ -1,6 +1,8 @@
 package org.lbsim.transport;
 
 import java.util.List;
+import org.lbsim.design.Axis;
+import org.lbsim.design.Design;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.workload.FlowSpec;
 
@@ -16,10 +18,20 @@ import org.lbsim.workload.FlowSpec;
  *     flow has
  */
 public record LrDesign(String name, String summary, String source, List<String> keys, SenderSide sender,
-    ReceiverSide receiver) {
+    ReceiverSide receiver) implements Design {
 
   public LrDesign {
     keys = List.copyOf(keys);
+  }
+
+  @Override
+  public Axis axis() {
+    return Axis.LR;
+  }
+
+  @Override
+  public String definedIn() {
+    return Design.classOf(sender);
   }
 
   /**
@@ -28,13 +40,13 @@ public record LrDesign(String name, String summary, String source, List<String> 
    * settings and paths come from {@code transport}.
    */
   @FunctionalInterface
-  interface SenderSide {
+  public interface SenderSide {
     LossRecovery create(Transport transport, FlowSpec flow, long targetPackets, RttEstimator rtt);
   }
 
   /** Makes flow {@code flow}'s receiver; {@code ackPath} steers its ACKs (null: echo the data packet's entropy). */
   @FunctionalInterface
-  interface ReceiverSide {
+  public interface ReceiverSide {
     Receiver create(Transport transport, int flow, PathPolicy ackPath, long targetPackets);
   }
 }
