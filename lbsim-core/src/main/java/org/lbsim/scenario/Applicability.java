@@ -92,14 +92,20 @@ public final class Applicability {
     m.put("failures.burst_us", is("failures.kind", true, "flaky"));
     m.put("failures.period_us", is("failures.kind", true, "flaky"));
     for (LrDesign d : catalog.lr().all()) {
-      for (String k : d.keys()) {
-        m.put(k, is("lr", true, d.name()));
+      for (Param p : d.params()) {
+        String key = d.name() + "." + p.name();
+        Rule design = is("lr", true, d.name());
+        Param.Condition c = p.onlyWhen();
+        if (c == null) {
+          m.put(key, design);
+        } else { // also needs its own condition on another parameter of the design
+          String other = d.name() + "." + c.param();
+          Rule also = is(other, true, c.values().toArray(String[]::new));
+          m.put(key, new Rule(List.of("lr", other), v -> design.applies().test(v) && also.applies().test(v),
+              design.when() + " and " + also.when()));
+        }
       }
     }
-    Rule sack = m.get("sack.dupacks"); // also needs a duplicate-ACK trigger
-    m.put("sack.dupacks", new Rule(List.of("lr", "sack.trigger"),
-        v -> sack.applies().test(v) && !v.get("sack.trigger").equals("beyond"),
-        sack.when() + " and sack.trigger is dupacks or newreno"));
     for (LbDesign d : catalog.lb().all()) {
       for (Param p : d.params()) {
         m.put(d.name() + "." + p.name(), is("lb", true, d.name()));

@@ -165,25 +165,15 @@ public final class ScenarioSchema {
     }
     s.add(new Setting("lr", Type.CHOICE, "erasure", catalog.lr().names(),
         "loss recovery; " + String.join("; ", lrMeanings) + " (see lbsim list and docs/algorithms.md)"));
-    s.add(new Setting("sack.threshold", Type.INT, "3", List.of(),
-        "lr sack: a hole is lost once the highest SACKed sequence is more than this many packets beyond it (x)"));
-    s.add(new Setting("sack.trigger", Type.CHOICE, "beyond", org.lbsim.transport.RecoveryParams.SACK_TRIGGERS,
-        "lr sack: what declares a hole lost; beyond = a SACK more than x beyond it; dupacks = the study simulator's "
-            + "-sack x -dup d: on the d-th duplicate ACK resend every hole below a SACK more than x beyond the first, "
-            + "go-back-N on timeout; newreno = its -dup d without -sack: resend the first hole (docs/algorithms.md)"));
-    s.add(new Setting("sack.dupacks", Type.TEXT, "auto", List.of(),
-        "lr sack, trigger dupacks or newreno: duplicate ACKs d that start fast recovery; auto = sack.threshold"));
-    s.add(new Setting("sack.fast_retransmit", Type.INT, "1", List.of(),
-        "lr sack: 1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)"));
-    s.add(new Setting("irn.bdp_cap", Type.TEXT, "auto", List.of(),
-        "lr irn: most packets in flight; auto = the unloaded path's bandwidth-delay product in packets"));
-    s.add(new Setting("irn.rto_low_us", Type.TEXT, "auto", List.of(),
-        "lr irn: timeout while few packets are in flight (RTO_low), microseconds; auto = the paper's 100 us scaled by "
-            + "this fabric's base RTT over the paper's (docs/algorithms.md)"));
-    s.add(new Setting("irn.rto_high_us", Type.TEXT, "auto", List.of(),
-        "lr irn: timeout otherwise (RTO_high), microseconds; auto = the paper's 320 us scaled by this fabric's base RTT "
-            + "over the paper's"));
-    s.add(new Setting("irn.low_packets", Type.INT, "3", List.of(), "lr irn: RTO_low applies with at most this many packets in flight (N)"));
+    for (LrDesign d : catalog.lr().all()) {
+      for (Param p : d.params()) {
+        Type type = p.isChoice() ? Type.CHOICE : p.defaultWord() != null ? Type.TEXT : p.integer() ? Type.INT : Type.NUMBER;
+        String when = p.onlyWhen() == null ? "" : ", " + p.onlyWhen().param() + " " + String.join(" or ",
+            p.onlyWhen().values());
+        s.add(new Setting(d.name() + "." + p.name(), type, p.defaultText(), p.choices(),
+            "lr " + d.name() + when + ": " + p.meaning()));
+      }
+    }
     s.add(new Setting("transport.rate_coef", Type.NUMBER, "1.0", List.of(), "pacing rate as a fraction of the fair share"));
     s.add(new Setting("transport.extra_packets", Type.INT, "0", List.of(), "erasure coding: packets sent beyond the message's own (k)"));
     s.add(new Setting("transport.min_rto_us", Type.NUMBER, "2", List.of(), "floor of the retransmission timeout, microseconds"));

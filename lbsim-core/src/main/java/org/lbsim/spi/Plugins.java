@@ -123,6 +123,11 @@ public final class Plugins {
             + (other.plugin() ? other.where() : "lbsim (" + other.where() + ")"), d.name(),
             "a name no built-in design or other plug-in uses on the " + d.axis().key() + " axis");
       }
+      String unsupported = unsupported(d);
+      if (unsupported != null) {
+        throw problem(label, jar, d.axis().title() + " design '" + d.name() + "'", unsupported.substring(0,
+            unsupported.indexOf('|')), unsupported.substring(unsupported.indexOf('|') + 1));
+      }
       try {
         catalog = catalog.plus(d, jar);
       } catch (IllegalArgumentException e) {
@@ -131,6 +136,29 @@ public final class Plugins {
       }
     }
     return catalog;
+  }
+
+  /**
+   * What a plug-in design asks for that the scenario reader cannot give it, as "got|allowed";
+   * null when nothing. Load balancers and congestion controls take numeric parameters (the reader
+   * checks their ranges); workload and topology kinds use lbsim's own keys; a loss recovery takes
+   * no parameters.
+   */
+  private static String unsupported(Design d) {
+    for (org.lbsim.lb.Param p : d.params()) {
+      if (d.axis() == org.lbsim.design.Axis.LR) {
+        return d.name() + "." + p.name() + "|no parameters for a plug-in loss recovery";
+      }
+      if (!p.isPlainNumber()) {
+        return d.name() + "." + p.name() + "|parameters that are numbers in a range (Param.integer or Param.number)";
+      }
+    }
+    for (String key : d.keys()) {
+      if (d.axis() != org.lbsim.design.Axis.LR && org.lbsim.scenario.ScenarioSchema.get(key) == null) {
+        return key + "|keys lbsim already has (lbsim list)";
+      }
+    }
+    return null;
   }
 
   /** Opens {@code jar} once to check that it is a readable jar; its URL for the class loader. */

@@ -3,25 +3,44 @@ package org.lbsim.transport;
 import java.util.List;
 import org.lbsim.design.Axis;
 import org.lbsim.design.Design;
+import org.lbsim.lb.Param;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.workload.FlowSpec;
 
 /**
  * A loss recovery lbsim knows: its name in {@code lr}, one line for people, where it comes from,
- * the scenario keys that apply only to it, and how a flow's two ends are made. Both ends come
- * from the same design, so a sender always talks to the receiver it expects.
+ * its parameters, and how a flow's two ends are made. Both ends come from the same design, so a
+ * sender always talks to the receiver it expects.
  *
- * @param keys the scenario keys it reads that apply only under it ({@code sack.*}, {@code irn.*});
- *     their types and defaults are in {@code ScenarioSchema}, their values in {@link RecoveryParams}
+ * @param params its parameters, set as {@code <name>.<param>} ({@code sack.threshold}) and
+ *     applying only under it; the schema and {@code lbsim list} show them in this order, the
+ *     reader checks them and resolves them into {@link RecoveryParams}
  * @param sender the sender-side recovery of one flow
  * @param receiver the receiving end of one flow: its recovery's logic on the {@link Receiver} every
  *     flow has
  */
-public record LrDesign(String name, String summary, String source, List<String> keys, SenderSide sender,
+public record LrDesign(String name, String summary, String source, List<Param> params, SenderSide sender,
     ReceiverSide receiver) implements Design {
 
   public LrDesign {
-    keys = List.copyOf(keys);
+    params = List.copyOf(params);
+  }
+
+  /** Its parameters' scenario keys, in order, those with a further condition ({@link Param#onlyWhen}) last. */
+  @Override
+  public List<String> keys() {
+    java.util.ArrayList<String> keys = new java.util.ArrayList<>();
+    for (Param p : params) {
+      if (p.onlyWhen() == null) {
+        keys.add(name + "." + p.name());
+      }
+    }
+    for (Param p : params) {
+      if (p.onlyWhen() != null) {
+        keys.add(name + "." + p.name());
+      }
+    }
+    return List.copyOf(keys);
   }
 
   @Override
