@@ -38,6 +38,6 @@ final class TrainingRuns {
         s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(), s.ecnFraction(), s.payloadBytes(), s.headerBytes(),
         s.ackBytes(), s.gapBytes(), s.workload(), s.lb(), s.cc(), s.lr(), s.rateCoef(), s.extraPackets(), s.minRtoPs(),
         s.initialRtoPs(), s.limitPs(), s.lbParams(), s.recovery(), s.portFeatures(), values, s.ccParams(),
-        s.portSignals());
+        s.portSignals(), s.catalog());
   }
 }
