@@ -81,18 +81,6 @@ public final class Catalog {
     return List.of(lb, cc, lr, workloads, topologies);
   }
 
-  /** Whether this catalog holds plug-in designs. */
-  public boolean hasPlugins() {
-    for (Registry<? extends Design> r : registries()) {
-      for (Design d : r.all()) {
-        if (r.origin(d.name()).plugin()) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
   /**
    * This catalog with {@code design} from the plug-in {@code jar} added to its axis.
    *

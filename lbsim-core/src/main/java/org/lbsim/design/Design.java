@@ -21,7 +21,7 @@ public interface Design {
   /** The paper, standard or system it comes from; empty when none. */
   String source();
 
-  /** Typed numeric parameters, set in a scenario as {@code <name>.<param>}. */
+  /** Typed parameters, set in a scenario as {@code <name>.<param>}. */
   default List<Param> params() {
     return List.of();
   }

@@ -3,7 +3,7 @@ package org.lbsim.transport;
 /**
  * Which loss recovery the senders and receivers run, and its parameters.
  *
- * @param kind the name of a loss recovery in {@link LrDesigns}
+ * @param kind the name of the loss recovery, {@code design}'s
  * @param sackThreshold SACK: a hole is lost once the highest SACKed sequence is more than this many packets beyond it
  * @param fastRetransmit SACK: declare holes lost from SACKs at all (false: only timeouts and NACKs recover)
  * @param irnBdpCap IRN: most packets in flight; -1 = the path's bandwidth-delay product in packets
