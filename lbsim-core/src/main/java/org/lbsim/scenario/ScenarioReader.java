@@ -15,6 +15,7 @@ import org.lbsim.topo.FatTree;
 import org.lbsim.topo.PortFeatures;
 import org.lbsim.topo.PortSignals;
 import org.lbsim.transport.cc.CcDesign;
+import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.RecoveryParams;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.TierLink;
@@ -298,7 +299,7 @@ public final class ScenarioReader {
       bad("run.limit_ms", values.get("run.limit_ms"), "a positive number of milliseconds up to 1e7");
     }
     checkSampleInterval(values);
-    RecoveryParams recovery = lr == null ? null : recovery(values, lr);
+    RecoveryParams recovery = lr == null ? null : recovery(values, lr, lrParams(values, lr));
     int dataBytes = profile == Profile.REFERENCE ? payload : payload + header;
     PortFeatures features = portFeatures(values, profile == Profile.REFERENCE ? header + gap : header, dataBytes,
         profile == Profile.REFERENCE);
@@ -363,7 +364,22 @@ public final class ScenarioReader {
     }
   }
 
-  private RecoveryParams recovery(Map<String, String> v, String lr) {
+  /**
+   * The values of the plug-in loss recoveries' parameters (numbers in a range; every plug-in's
+   * keys are checked, so grids may set them all), those of {@code lr} returned. The built-in
+   * recoveries' keys are checked and resolved by {@link #recovery}.
+   */
+  private Params lrParams(Map<String, String> v, String lr) {
+    Map<String, List<Param>> plugins = new LinkedHashMap<>();
+    for (LrDesign d : catalog.lr().all()) {
+      if (catalog.lr().origin(d.name()).plugin()) {
+        plugins.put(d.name(), d.params());
+      }
+    }
+    return designParams(v, plugins, lr);
+  }
+
+  private RecoveryParams recovery(Map<String, String> v, String lr, Params lrParams) {
     int threshold = intValue(v, "sack.threshold", 0);
     int fr = intValue(v, "sack.fast_retransmit", 0);
     String trigger = choice(v, "sack.trigger");
@@ -400,7 +416,8 @@ public final class ScenarioReader {
         || lowPackets < 0) {
       return null;
     }
-    return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets, trigger, dupacks, catalog.lr().find(lr));
+    return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets, trigger, dupacks,
+        catalog.lr().find(lr).bind(lrParams));
   }
 
   private PortFeatures portFeatures(Map<String, String> v, int trimmedBytes, int dataBytes, boolean reference) {

@@ -140,15 +140,11 @@ public final class Plugins {
 
   /**
    * What a plug-in design asks for that the scenario reader cannot give it, as "got|allowed";
-   * null when nothing. Load balancers and congestion controls take numeric parameters (the reader
-   * checks their ranges); workload and topology kinds use lbsim's own keys; a loss recovery takes
-   * no parameters.
+   * null when nothing. Load balancers, congestion controls and loss recoveries take numeric
+   * parameters (the reader checks their ranges); workload and topology kinds use lbsim's own keys.
    */
   private static String unsupported(Design d) {
     for (org.lbsim.lb.Param p : d.params()) {
-      if (d.axis() == org.lbsim.design.Axis.LR) {
-        return d.name() + "." + p.name() + "|no parameters for a plug-in loss recovery";
-      }
       if (!p.isPlainNumber()) {
         return d.name() + "." + p.name() + "|parameters that are numbers in a range (Param.integer or Param.number)";
       }

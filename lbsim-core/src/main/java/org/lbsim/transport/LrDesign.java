@@ -4,6 +4,7 @@ import java.util.List;
 import org.lbsim.design.Axis;
 import org.lbsim.design.Design;
 import org.lbsim.lb.Param;
+import org.lbsim.lb.Params;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.workload.FlowSpec;
 
@@ -48,9 +49,39 @@ public record LrDesign(String name, String summary, String source, List<Param> p
     return Axis.LR;
   }
 
+
+  /**
+   * A design whose sender side reads its parameters' values: {@link #bind} gives the design of one
+   * run, its values fixed; until then the defaults apply.
+   */
+  public static LrDesign withParams(String name, String summary, String source, List<Param> params,
+      ParamSenderSide sender, ReceiverSide receiver) {
+    return new LrDesign(name, summary, source, params, new BoundSender(sender, Params.defaults(params)), receiver);
+  }
+
+  /** This design with its sender side reading {@code values} (a design without parameters is itself). */
+  public LrDesign bind(Params values) {
+    return sender instanceof BoundSender b ? new LrDesign(name, summary, source, params,
+        new BoundSender(b.sender(), values), receiver) : this;
+  }
+
   @Override
   public String definedIn() {
-    return Design.classOf(sender);
+    return Design.classOf(sender instanceof BoundSender b ? b.sender() : sender);
+  }
+
+  /** A sender side with its parameters' values fixed. */
+  private record BoundSender(ParamSenderSide sender, Params values) implements SenderSide {
+    @Override
+    public LossRecovery create(Transport transport, FlowSpec flow, long targetPackets, RttEstimator rtt) {
+      return sender.create(values, transport, flow, targetPackets, rtt);
+    }
+  }
+
+  /** As {@link SenderSide}, reading the run's values of the design's parameters. */
+  @FunctionalInterface
+  public interface ParamSenderSide {
+    LossRecovery create(Params values, Transport transport, FlowSpec flow, long targetPackets, RttEstimator rtt);
   }
 
   /**

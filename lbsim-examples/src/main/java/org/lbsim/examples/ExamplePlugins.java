@@ -21,9 +21,6 @@ import org.lbsim.workload.FlowSpec;
  * {@code lr: fixed-sr}, {@code workload.kind: shift} and {@code topology.kind: star}.
  */
 public final class ExamplePlugins implements DesignProvider {
-  /** fixed-sr's timeout: 25 us, about four unloaded RTTs of the study's 800G fat tree. */
-  static final long FIXED_TIMEOUT_PS = 25_000_000L;
-
   @Override
   public List<Design> designs() {
     return List.of(p2c(), aimd(), fixedSr(), shift(), star());
@@ -51,10 +48,13 @@ public final class ExamplePlugins implements DesignProvider {
   }
 
   private static LrDesign fixedSr() {
-    return new LrDesign("fixed-sr",
-        "Fixed-timeout selective repeat: resend every unacknowledged packet after 25 us without progress",
-        "example plug-in (lbsim-examples)", List.of(),
-        (transport, flow, target, rtt) -> new FixedTimeoutRepeat(target, FIXED_TIMEOUT_PS),
+    return LrDesign.withParams("fixed-sr",
+        "Fixed-timeout selective repeat: resend every unacknowledged packet after timeout_us without progress",
+        "example plug-in (lbsim-examples)",
+        List.of(Param.number("timeout_us", 25, 0.1, 100_000,
+            "the fixed timeout, microseconds (25: about four unloaded RTTs of the study's 800G fat tree)")),
+        (values, transport, flow, target, rtt) ->
+            new FixedTimeoutRepeat(target, Math.round(values.number("timeout_us") * 1_000_000)),
         LrDesigns.find("sack").receiver()); // lbsim's SACK receiver: it ACKs every data packet
   }
 

@@ -80,6 +80,24 @@ class PluginPathTest {
   }
 
   @Test
+  void fixedSelectiveRepeatsTimeoutIsAParameterCheckedLikeABuiltInOne() throws IOException {
+    String lossy = "topology: {k: 4}\nworkload: {kind: all-to-all, size: 64KiB}\nlr: fixed-sr\nloss: {random_rate: 0.01}\n";
+    JsonNode quick = run("sr-10us", lossy + "fixed-sr: {timeout_us: 10}\n");
+    JsonNode slow = run("sr-100us", lossy + "fixed-sr: {timeout_us: 100}\n");
+    assertThat(quick.get("flows_unfinished").asInt()).isZero();
+    assertThat(slow.get("flows_unfinished").asInt()).isZero();
+    assertThat(slow.get("cct_ps").asLong()).isGreaterThan(quick.get("cct_ps").asLong() + 50_000_000L);
+    assertThat(slow.get("settings").get("fixed-sr.timeout_us").asText()).isEqualTo("100");
+
+    Path bad = dir.resolve("sr-bad.yaml");
+    Files.writeString(bad, lossy + "fixed-sr: {timeout_us: 0}\n");
+    Outcome o = cli("--plugins", plugins.toString(), "run", bad.toString(), "--out", dir.resolve("out").toString());
+    assertThat(o.code).isEqualTo(2);
+    assertThat(o.err.strip()).isEqualTo("error: " + bad + ": fixed-sr.timeout_us: invalid value (got '0'; allowed: a "
+        + "number from 0.1 to 100000)");
+  }
+
+  @Test
   void shiftWorkloadOnAStarFabricRunsAtLineRate() throws IOException {
     JsonNode s = run("shift-star", "topology: {kind: star, hosts_per_leaf: 4}\nworkload: {kind: shift, size: 64KiB}\n");
     assertThat(s.get("flows").asInt()).isEqualTo(4);
