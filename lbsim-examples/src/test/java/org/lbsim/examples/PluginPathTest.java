@@ -107,6 +107,31 @@ class PluginPathTest {
   }
 
   @Test
+  void aLocalSweepTakesPlugInDesignsOnItsAxes() throws IOException {
+    Path grid = dir.resolve("grid.yaml");
+    Files.writeString(grid, "name: plugged\nbase:\n  topology: {k: 4}\n  workload: {kind: shift, size: 64KiB}\n"
+        + "axes:\n  lb: [ecmp, p2c]\n  cc: [ideal, aimd]\nseeds: 1\n");
+    Outcome o = cli("--plugins", plugins.toString(), "sweep", grid.toString(), "--out", dir.resolve("sweeps").toString());
+    assertThat(o.code).as(o.err).isZero();
+    java.util.List<String> store = Files.readAllLines(dir.resolve("sweeps/plugged/runs.jsonl"));
+    assertThat(store).hasSize(4);
+    for (String run : new String[] {"lb-ecmp_cc-ideal", "lb-ecmp_cc-aimd", "lb-p2c_cc-ideal", "lb-p2c_cc-aimd"}) {
+      JsonNode line = store.stream().map(PluginPathTest::json).filter(j -> j.get("run").asText().startsWith(run))
+          .findFirst().orElseThrow();
+      assertThat(line.get("cct_ps").asLong()).as(run).isPositive();
+    }
+    assertThat(o.out).contains("p2c").contains("aimd");
+  }
+
+  private static JsonNode json(String line) {
+    try {
+      return JSON.readTree(line);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
   void listShowsEveryExampleWithItsJar() {
     Outcome o = cli("--plugins", plugins.toString(), "list", "--verbose");
     assertThat(o.code).isZero();
