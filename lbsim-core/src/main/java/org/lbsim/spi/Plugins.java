@@ -90,6 +90,9 @@ public final class Plugins {
         throw problem(label, jar.toString(), "cannot load its DesignProvider (" + oneLine(e) + ")", jar.toString(),
             ALLOWED_JAR);
       }
+      if (providers.isEmpty()) {
+        throw problem(label, jar.toString(), "provides no designs", jar.toString(), ALLOWED_JAR);
+      }
       for (ServiceLoader.Provider<DesignProvider> p : providers) {
         catalog = add(catalog, jar.toString(), p, label);
       }
@@ -114,7 +117,7 @@ public final class Plugins {
             "designs with an axis and a name");
       }
       if (!d.name().matches("[a-z0-9][a-z0-9_-]{0,63}")) {
-        throw problem(label, jar, d.axis().title() + " design name", d.name(),
+        throw problem(label, jar, "invalid " + d.axis().title() + " design name", d.name(),
             "1 to 64 lower-case letters, digits, '-' and '_', starting with a letter or digit");
       }
       Registry.Origin other = catalog.of(d.axis()).origin(d.name());
@@ -123,10 +126,10 @@ public final class Plugins {
             + (other.plugin() ? other.where() : "lbsim (" + other.where() + ")"), d.name(),
             "a name no built-in design or other plug-in uses on the " + d.axis().key() + " axis");
       }
-      String unsupported = unsupported(d);
-      if (unsupported != null) {
-        throw problem(label, jar, d.axis().title() + " design '" + d.name() + "'", unsupported.substring(0,
-            unsupported.indexOf('|')), unsupported.substring(unsupported.indexOf('|') + 1));
+      Unsupported u = unsupported(d);
+      if (u != null) {
+        throw problem(label, jar, d.axis().title() + " design '" + d.name() + "' asks for what the reader cannot "
+            + "check", u.key(), u.allowed());
       }
       try {
         catalog = catalog.plus(d, jar);
@@ -138,20 +141,23 @@ public final class Plugins {
     return catalog;
   }
 
+  /** A parameter or key of a plug-in design that the reader cannot check, and what it can. */
+  private record Unsupported(String key, String allowed) {}
+
   /**
-   * What a plug-in design asks for that the scenario reader cannot give it, as "got|allowed";
-   * null when nothing. Load balancers, congestion controls and loss recoveries take numeric
+   * What a plug-in design asks for that the scenario reader cannot check; null when nothing. Load balancers, congestion controls and loss recoveries take numeric
    * parameters (the reader checks their ranges); workload and topology kinds use lbsim's own keys.
    */
-  private static String unsupported(Design d) {
+  private static Unsupported unsupported(Design d) {
     for (org.lbsim.lb.Param p : d.params()) {
       if (!p.isPlainNumber()) {
-        return d.name() + "." + p.name() + "|parameters that are numbers in a range (Param.integer or Param.number)";
+        return new Unsupported(d.name() + "." + p.name(),
+            "parameters that are numbers in a range (Param.integer or Param.number)");
       }
     }
     for (String key : d.keys()) {
       if (d.axis() != org.lbsim.design.Axis.LR && org.lbsim.scenario.ScenarioSchema.get(key) == null) {
-        return key + "|keys lbsim already has (lbsim list)";
+        return new Unsupported(key, "keys lbsim already has (lbsim list)");
       }
     }
     return null;

@@ -125,6 +125,31 @@ class PluginsTest {
   }
 
   @Test
+  void aJarWithoutADesignProviderIsOneLine() throws IOException {
+    Path jar = dir.resolve("library.jar");
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+      out.putNextEntry(new JarEntry("readme.txt"));
+      write(out, "no services here\n");
+      out.closeEntry();
+    }
+    assertThatThrownBy(() -> Plugins.load(List.of(jar), "--plugins")).isInstanceOf(ScenarioException.class)
+        .extracting(e -> ((ScenarioException) e).problems())
+        .isEqualTo(List.of("--plugins: " + jar.toAbsolutePath().normalize() + ": provides no designs (got '"
+            + jar.toAbsolutePath().normalize() + "'; allowed: a jar whose META-INF/services/org.lbsim.spi.DesignProvider "
+            + "names public DesignProvider classes)"));
+  }
+
+  @Test
+  void aPlugInWithAParameterTheReaderCannotCheckIsRefused() throws IOException {
+    String source = lbProvider("t.word", "word-lb").replace("org.lbsim.lb.Param.integer(\"x\", 3, 1, 9, \"a knob\")",
+        "org.lbsim.lb.Param.choice(\"x\", java.util.List.of(\"a\", \"b\"), \"a\", \"a knob\")");
+    Path jar = jar("word.jar", "t.word", source, "t.word.P");
+    assertThatThrownBy(() -> Plugins.load(List.of(jar), "--plugins")).isInstanceOf(ScenarioException.class)
+        .hasMessageContaining(": load balancing design 'word-lb' asks for what the reader cannot check (got "
+            + "'word-lb.x'; allowed: parameters that are numbers in a range (Param.integer or Param.number))");
+  }
+
+  @Test
   void aFileThatIsNotAJarIsOneLine() throws IOException {
     Path jar = Files.writeString(dir.resolve("text.jar"), "not a zip");
     assertThatThrownBy(() -> Plugins.load(List.of(jar), "--plugins")).isInstanceOf(ScenarioException.class)
