@@ -2,18 +2,13 @@ package org.lbsim.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.LbDesigns;
+import org.lbsim.design.Axis;
+import org.lbsim.design.Catalog;
+import org.lbsim.design.Design;
+import org.lbsim.design.Registry;
+import org.lbsim.scenario.Applicability;
 import org.lbsim.scenario.ScenarioSchema;
-import org.lbsim.scenario.WorkloadKind;
-import org.lbsim.scenario.WorkloadKinds;
 import org.lbsim.scenario.Setting;
-import org.lbsim.topo.TopologyKind;
-import org.lbsim.topo.TopologyKinds;
-import org.lbsim.transport.LrDesign;
-import org.lbsim.transport.LrDesigns;
-import org.lbsim.transport.cc.CcDesign;
-import org.lbsim.transport.cc.CcDesigns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -29,70 +24,84 @@ final class ListCommand implements Callable<Integer> {
   @picocli.CommandLine.Option(names = "--markdown", description = "print the scenario reference page (docs/scenario-reference.md)")
   boolean markdown;
 
+  @picocli.CommandLine.Option(names = {"-v", "--verbose"},
+      description = "also say where each design is defined, registered and documented")
+  boolean verbose;
+
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
+    Catalog catalog = Main.catalog(spec);
+    ScenarioSchema schema = ScenarioSchema.of(catalog);
     if (markdown) {
-      o.print(ScenarioSchema.markdown());
+      o.print(schema.referencePage());
       o.flush();
       return 0;
     }
-    o.println("Load-balancing designs (lb):");
-    for (LbDesign d : LbDesigns.all()) {
-      o.printf("  %-14s %s%n", d.name(), d.summary());
-      o.printf("  %-14s   from: %s%n", "", d.source());
-      for (org.lbsim.lb.Param p : d.params()) {
-        o.printf("  %-14s   %s.%s = %s  %s (%s)%n", "", d.name(), p.name(), p.defaultText(), p.meaning(), p.range());
-      }
+    for (Registry<? extends Design> r : catalog.registries()) {
+      list(o, r);
+      o.println();
     }
-    o.println();
-    o.println("Congestion controls (cc):");
-    for (CcDesign d : CcDesigns.all()) {
-      o.printf("  %-14s %s%n", d.name(), d.summary());
-      o.printf("  %-14s   from: %s%n", "", d.paper());
-      for (org.lbsim.lb.Param p : d.params()) {
-        o.printf("  %-14s   %s.%s = %s  %s (%s)%n", "", d.name(), p.name(), p.defaultText(), p.meaning(), p.range());
-      }
-    }
-    o.println();
-    o.println("Loss recoveries (lr):");
-    for (LrDesign d : LrDesigns.all()) {
-      o.printf("  %-14s %s%n", d.name(), d.summary());
-      o.printf("  %-14s   from: %s%n", "", d.source());
-      if (!d.keys().isEmpty()) {
-        o.printf("  %-14s   keys: %s (see below)%n", "", String.join(", ", d.keys()));
-      }
-    }
-    o.println();
-    o.println("Workloads (workload.kind):");
-    for (WorkloadKind w : WorkloadKinds.all()) {
-      o.printf("  %-18s %s%n", w.name(), w.summary());
-      if (!w.source().isEmpty()) {
-        o.printf("  %-18s   from: %s%n", "", w.source());
-      }
-      if (!w.keys().isEmpty()) {
-        o.printf("  %-18s   keys: %s (see below)%n", "", keys(w.keys()));
-      }
-    }
-    o.println();
-    o.println("Topologies (topology.kind):");
-    for (TopologyKind t : TopologyKinds.all()) {
-      o.printf("  %-18s %s%n", t.name(), t.summary());
-      o.printf("  %-18s   from: %s%n", "", t.source());
-      o.printf("  %-18s   keys: %s (see below)%n", "", keys(t.keys()));
-    }
-    o.println();
     o.println("Scenario keys (YAML sections or --set key=value; a key set where it does not apply is an error,");
     o.println("'key?=value' sets it only where it applies; see docs/input.md):");
-    for (Setting s : ScenarioSchema.settings()) {
+    for (Setting s : schema.all()) {
       String def = s.defaultValue().isEmpty() ? "" : " [default " + s.defaultValue() + "]";
       String choices = s.choices().isEmpty() ? "" : " {" + String.join(", ", s.choices()) + "}";
-      org.lbsim.scenario.Applicability.Rule rule = org.lbsim.scenario.Applicability.of(s.key());
+      Applicability.Rule rule = schema.applicability().rule(s.key());
       String when = rule == null ? "" : " (only when " + rule.when() + ")";
       o.printf("  %-28s %s%s%s%s%n", s.key(), s.meaning(), choices, def, when);
     }
     o.flush();
     return 0;
+  }
+
+  /** The designs of one axis: name and summary, source, parameters or keys, and with --verbose where they live. */
+  private void list(PrintWriter o, Registry<? extends Design> r) {
+    Axis axis = r.axis();
+    o.println(heading(axis) + " (" + axis.key() + "):");
+    String pad = axis == Axis.WORKLOAD || axis == Axis.TOPOLOGY ? "%-18s" : "%-14s";
+    for (Design d : r.all()) {
+      Registry.Origin origin = r.origin(d.name());
+      o.printf("  " + pad + " %s%n", d.name(), d.summary());
+      if (!d.source().isEmpty()) {
+        o.printf("  " + pad + "   from: %s%n", "", d.source());
+      }
+      if (origin.plugin()) {
+        o.printf("  " + pad + "   plug-in: %s%n", "", origin.where());
+      }
+      for (org.lbsim.lb.Param p : axis == Axis.LB || axis == Axis.CC ? d.params() : java.util.List.<org.lbsim.lb.Param>of()) {
+        o.printf("  " + pad + "   %s.%s = %s  %s (%s)%n", "", d.name(), p.name(), p.defaultText(), p.meaning(), p.range());
+      }
+      if (!d.keys().isEmpty()) {
+        o.printf("  " + pad + "   keys: %s (see below)%n", "", axis == Axis.LR ? String.join(", ", d.keys()) : keys(d.keys()));
+      }
+      if (verbose) {
+        o.printf("  " + pad + "   defined in: %s; registered %s; documented in %s%n", "", d.definedIn(),
+            origin.plugin() ? "by the plug-in jar " + origin.where() + " (META-INF/services/org.lbsim.spi.DesignProvider)"
+                : "in " + origin.where(), origin.plugin() ? "its plug-in and this list" : "docs/algorithms.md#" + anchor(axis));
+      }
+    }
+  }
+
+  private static String heading(Axis axis) {
+    return switch (axis) {
+      case LB -> "Load-balancing designs";
+      case CC -> "Congestion controls";
+      case LR -> "Loss recoveries";
+      case WORKLOAD -> "Workloads";
+      case TOPOLOGY -> "Topologies";
+    };
+  }
+
+  /** The section of docs/algorithms.md on {@code axis}, as a link anchor. */
+  private static String anchor(Axis axis) {
+    return switch (axis) {
+      case LB -> "load-balancing-lb";
+      case CC -> "congestion-control-cc";
+      case LR -> "loss-recovery-lr";
+      case WORKLOAD -> "workloads-workloadkind";
+      case TOPOLOGY -> "topologies-topologykind";
+    };
   }
 
   /** A kind's keys, those of one section as "section.*" when it has more than three. */

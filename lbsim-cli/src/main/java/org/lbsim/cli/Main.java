@@ -1,7 +1,16 @@
 package org.lbsim.cli;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.lbsim.design.Catalog;
+import org.lbsim.spi.Plugins;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** Entry point of the {@code lbsim} command. */
 @Command(name = "lbsim", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -9,6 +18,22 @@ import picocli.CommandLine.Command;
     description = "Packet-level simulator of load balancing for AI-training collectives in Clos fabrics.",
     subcommands = {RunCommand.class, SweepCommand.class, ReproduceCommand.class, RecommendCommand.class, ReportCommand.class, ListCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
+  @Option(names = "--plugins", paramLabel = "DIR", scope = ScopeType.INHERIT,
+      description = "load plug-in designs from every jar in DIR (repeatable; also the folders and jars in $"
+          + Plugins.ENV + "; docs/extending.md)")
+  List<Path> plugins = new ArrayList<>();
+
+  private final Map<String, String> env;
+  private Catalog catalog;
+
+  Main() {
+    this(System.getenv());
+  }
+
+  Main(Map<String, String> env) {
+    this.env = env;
+  }
+
   public static void main(String[] args) {
     System.exit(execute(args));
   }
@@ -20,9 +45,30 @@ public final class Main {
 
   /** The command line with lbsim's error handling: one {@code error:} line per problem, exit 2. */
   static CommandLine commandLine() {
-    CommandLine cl = new CommandLine(new Main());
+    return commandLine(System.getenv());
+  }
+
+  /** As {@link #commandLine()}, reading {@link Plugins#ENV} from {@code env}. */
+  static CommandLine commandLine(Map<String, String> env) {
+    CommandLine cl = new CommandLine(new Main(env));
     cl.setExecutionExceptionHandler(new Errors());
     cl.setParameterExceptionHandler(Errors::handleParameterException);
     return cl;
+  }
+
+  /**
+   * The designs a command of this command line chooses from: the built-in ones plus those of the
+   * plug-in jars of {@link Plugins#ENV} and {@code --plugins}, loaded once.
+   */
+  static Catalog catalog(CommandSpec command) {
+    Main main = (Main) command.root().userObject();
+    if (main.catalog == null) {
+      List<Path> jars = new ArrayList<>(Plugins.jarsOf(main.env.get(Plugins.ENV), Plugins.ENV));
+      for (Path dir : main.plugins) {
+        jars.addAll(Plugins.jarsIn(dir, "--plugins"));
+      }
+      main.catalog = Plugins.load(jars, main.plugins.isEmpty() ? Plugins.ENV : "--plugins");
+    }
+    return main.catalog;
   }
 }

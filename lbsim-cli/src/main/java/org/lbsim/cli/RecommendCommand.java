@@ -17,7 +17,6 @@ import org.lbsim.experiment.Recommendation;
 import org.lbsim.experiment.Recommender;
 import org.lbsim.experiment.RunRecord;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.LbDesigns;
 import org.lbsim.scenario.Applicability;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
@@ -85,7 +84,7 @@ final class RecommendCommand implements Callable<Integer> {
       progress.started(grid.size(), String.format("recommend: %d designs x %d seed(s) = %d runs on %d threads -> %s",
           grid.size() / seeds, seeds, grid.size(), threads, dir));
       runs = ExperimentRunner.run(source, List.of(), grid, settings.values, threads, dir, replace.overwrite,
-          progress.counter());
+          progress.counter(), Main.catalog(spec));
     }
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
     ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.table().csv());
@@ -110,7 +109,7 @@ final class RecommendCommand implements Callable<Integer> {
         throw new Errors.UserError("--vary " + v + ": expected KEY=V1,V2,... (e.g. lb=ecmp,ofan)");
       }
       String key = v.substring(0, eq).trim();
-      if (ScenarioSchema.get(Applicability.unconditional(key)) == null) {
+      if (ScenarioSchema.of(Main.catalog(spec)).setting(Applicability.unconditional(key)) == null) {
         throw new Errors.UserError("--vary " + v + ": unknown key '" + key + "' (see lbsim list)");
       }
       List<String> values = Arrays.stream(v.substring(eq + 1).split(",")).map(String::trim).filter(s -> !s.isEmpty())
@@ -121,7 +120,7 @@ final class RecommendCommand implements Callable<Integer> {
     }
     if (!byKey.containsKey("lb")) {
       List<String> all = new ArrayList<>();
-      for (LbDesign d : LbDesigns.all()) {
+      for (LbDesign d : Main.catalog(spec).lb().all()) {
         if (!d.oracle()) { // an oracle needs a controller that knows the traffic; only when asked for
           all.add(d.name());
         }
@@ -138,7 +137,8 @@ final class RecommendCommand implements Callable<Integer> {
       for (String value : e.getValue()) {
         try { // each value on its own, so a bad one is named as coming from --vary
           String where = e.getKey().endsWith("?") ? "=" : "?="; // checked alone: set only where it applies
-          ScenarioReader.fromText("", "recommend", null, "check", List.of(e.getKey() + where + value), "--vary");
+          ScenarioReader.fromText("", "recommend", null, "check", List.of(e.getKey() + where + value), "--vary",
+              Main.catalog(spec));
         } catch (ScenarioException x) {
           problems.addAll(x.problems());
         }

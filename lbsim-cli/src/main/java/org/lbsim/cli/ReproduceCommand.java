@@ -79,7 +79,7 @@ final class ReproduceCommand implements Callable<Integer> {
     try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, p.name())) {
       progress.started(grid.size(), String.format("%s: %d runs on %d threads -> %s", p.name(), grid.size(), threads, dir));
       runs = ExperimentRunner.run(BaseScenario.defaults("preset " + p.name()), p.base(), grid, settings.values, threads,
-          dir, replace.overwrite, progress.counter());
+          dir, replace.overwrite, progress.counter(), Main.catalog(spec));
     }
     Table t = p.analysis().analyze(runs);
     ResultFolder.writeFile(dir.resolve("table.csv"), t.csv());

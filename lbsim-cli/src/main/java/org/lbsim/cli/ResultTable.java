@@ -3,22 +3,27 @@ package org.lbsim.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.lbsim.design.Catalog;
 import org.lbsim.experiment.Table;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.WorkloadKind;
-import org.lbsim.scenario.WorkloadKinds;
 
 /** The comparison table printed after a run. */
 final class ResultTable {
   private ResultTable() {}
 
   static String render(List<RunResult> results) {
+    return render(results, Catalog.builtIn());
+  }
+
+  /** The table of {@code results}, whose workload kinds come from {@code catalog}. */
+  static String render(List<RunResult> results, Catalog catalog) {
     List<List<String>> rows = new ArrayList<>();
     for (RunResult r : results) {
       rows.add(List.of(
           r.scenario(),
           r.settings().get("lb"),
-          workload(r),
+          workload(r, catalog),
           r.cctPs() < 0 ? "-" : us(r.cctPs()),
           r.boundPs() < 0 ? "-" : us(r.boundPs()),
           Double.isNaN(r.overBoundPct()) ? "-" : String.format(Locale.ROOT, "%.1f", r.overBoundPct()),
@@ -34,9 +39,9 @@ final class ResultTable {
    * The collective and its size: the configured size for a kind sized by workload.size, the
    * model for training jobs, the first flow's size for a kind whose input sizes its flows.
    */
-  private static String workload(RunResult r) {
+  private static String workload(RunResult r, Catalog catalog) {
     String kind = r.settings().get("workload.kind");
-    WorkloadKind k = WorkloadKinds.find(kind);
+    WorkloadKind k = catalog.workloads().find(kind);
     if (k.sized()) {
       return kind + " " + r.settings().get("workload.size");
     }

@@ -87,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
       }
       err.flush();
     }
-    o.print(ResultTable.render(results));
+    o.print(ResultTable.render(results, Main.catalog(spec)));
     o.print(TrainingTable.render(results));
     o.flush();
     return results.stream().anyMatch(r -> r.unfinishedFlows() > 0) ? 3 : 0;
@@ -141,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> problems = new ArrayList<>();
     for (Path f : files) {
       try {
-        out.add(new Sourced(ScenarioReader.read(f, settings.values), f.toString()));
+        out.add(new Sourced(ScenarioReader.read(f, settings.values, Main.catalog(spec)), f.toString()));
       } catch (ScenarioException e) {
         problems.addAll(e.problems());
       }
@@ -161,10 +161,10 @@ final class RunCommand implements Callable<Integer> {
     for (List<String> variant : DEFAULT_VARIANTS) {
       List<String> all = new ArrayList<>(variant);
       all.addAll(settings.values);
-      Scenario probe = ScenarioReader.fromText(yaml, "built-in default", null, "default", all);
+      Scenario probe = ScenarioReader.fromText(yaml, "built-in default", null, "default", all, "--set", Main.catalog(spec));
       String name = probe.workload().kind() + "-" + probe.lb();
       all.add("name=" + name);
-      out.add(new Sourced(ScenarioReader.fromText(yaml, "built-in default", null, name, all), "built-in default"));
+      out.add(new Sourced(ScenarioReader.fromText(yaml, "built-in default", null, name, all, "--set", Main.catalog(spec)), "built-in default"));
     }
     return out;
   }

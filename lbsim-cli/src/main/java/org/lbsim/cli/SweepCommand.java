@@ -60,7 +60,7 @@ final class SweepCommand implements Callable<Integer> {
     RunProgress progress = new RunProgress(err, forceBar, g.name());
     ResultStore store;
     try {
-      store = Sweep.run(g, settings.values, threads, dir, progress);
+      store = Sweep.run(g, settings.values, threads, dir, progress, Main.catalog(spec));
     } finally {
       progress.close();
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import org.lbsim.design.Catalog;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
@@ -53,6 +54,12 @@ public final class ExperimentRunner {
    */
   public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
       int threads, Path out, boolean overwrite, IntConsumer progress) {
+    return run(source, base, grid, extra, threads, out, overwrite, progress, Catalog.builtIn());
+  }
+
+  /** As above, choosing designs from {@code catalog}. */
+  public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
+      int threads, Path out, boolean overwrite, IntConsumer progress, Catalog catalog) {
     List<String> axes = grid.isEmpty() ? List.of() : List.copyOf(grid.get(0).values().keySet());
     SeedRules.check(source.source(), axes, (int) grid.stream().mapToLong(GridPoint::seed).distinct().count(), extra);
     List<Scenario> scenarios = new ArrayList<>();
@@ -65,7 +72,8 @@ public final class ExperimentRunner {
       all.addAll(p.overrides());
       all.addAll(extra);
       try {
-        Scenario s = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all);
+        Scenario s = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all, "--set",
+            catalog);
         String key = null;
         Path dir = null;
         if (out != null) {

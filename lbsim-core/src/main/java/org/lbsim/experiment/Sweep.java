@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.lbsim.design.Catalog;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
@@ -76,6 +77,11 @@ public final class Sweep {
 
   /** Every scenario of the grid, validated before anything runs. */
   public static Map<GridPoint, Scenario> scenarios(GridFile g, List<String> extra) {
+    return scenarios(g, extra, Catalog.builtIn());
+  }
+
+  /** As {@link #scenarios(GridFile, List)}, choosing designs from {@code catalog}. */
+  public static Map<GridPoint, Scenario> scenarios(GridFile g, List<String> extra, Catalog catalog) {
     SeedRules.check(g.source(), g.axes().stream().map(Axis::key).toList(), g.seeds(), extra);
     Map<GridPoint, Scenario> out = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
@@ -88,7 +94,7 @@ public final class Sweep {
           problems.add(g.source() + ": axes: points " + same.values() + " and " + p.values() + " both name the run '"
               + p.name() + "' (allowed: values that differ in letters, digits, '.', '_' or '-')");
         }
-        out.put(p, scenario(g.baseYaml(), g.baseSource(), g.baseDir(), g.source(), p, extra));
+        out.put(p, scenario(g.baseYaml(), g.baseSource(), g.baseDir(), g.source(), p, extra, catalog));
       } catch (ScenarioException e) {
         problems.addAll(e.problems());
       }
@@ -105,11 +111,17 @@ public final class Sweep {
    */
   public static Scenario scenario(String baseYaml, String baseSource, Path baseDir, String grid, GridPoint p,
       List<String> extra) {
+    return scenario(baseYaml, baseSource, baseDir, grid, p, extra, Catalog.builtIn());
+  }
+
+  /** As above, choosing designs from {@code catalog}. */
+  public static Scenario scenario(String baseYaml, String baseSource, Path baseDir, String grid, GridPoint p,
+      List<String> extra, Catalog catalog) {
     List<String> all = new ArrayList<>(p.overrides());
     all.addAll(extra);
     String axis = grid + " axis";
     try {
-      return ScenarioReader.fromText(baseYaml, baseSource, baseDir, p.name(), all, axis);
+      return ScenarioReader.fromText(baseYaml, baseSource, baseDir, p.name(), all, axis, catalog);
     } catch (ScenarioException e) {
       List<String> relabelled = new ArrayList<>();
       for (String problem : e.problems()) {
@@ -129,8 +141,13 @@ public final class Sweep {
 
   /** Every run of the grid with its scenario key, validated before anything runs. */
   public static List<Run> runs(GridFile g, List<String> extra) {
+    return runs(g, extra, Catalog.builtIn());
+  }
+
+  /** As {@link #runs(GridFile, List)}, choosing designs from {@code catalog}. */
+  public static List<Run> runs(GridFile g, List<String> extra, Catalog catalog) {
     List<Run> out = new ArrayList<>();
-    for (Map.Entry<GridPoint, Scenario> e : scenarios(g, extra).entrySet()) {
+    for (Map.Entry<GridPoint, Scenario> e : scenarios(g, extra, catalog).entrySet()) {
       out.add(new Run(e.getKey(), e.getValue(), ScenarioKey.of(e.getValue())));
     }
     return out;
@@ -173,7 +190,13 @@ public final class Sweep {
    * held) until the caller closes it.
    */
   public static ResultStore run(GridFile g, List<String> extra, int threads, Path outDir, Listener listener) {
-    List<Run> runs = runs(g, extra);
+    return run(g, extra, threads, outDir, listener, Catalog.builtIn());
+  }
+
+  /** As above, choosing designs from {@code catalog}. */
+  public static ResultStore run(GridFile g, List<String> extra, int threads, Path outDir, Listener listener,
+      Catalog catalog) {
+    List<Run> runs = runs(g, extra, catalog);
     checkFolders(runs, outDir);
     ResultStore store = ResultStore.open(outDir);
     try {

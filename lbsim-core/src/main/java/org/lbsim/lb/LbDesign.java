@@ -3,6 +3,8 @@ package org.lbsim.lb;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import org.lbsim.design.Axis;
+import org.lbsim.design.Design;
 import org.lbsim.net.PortSelector;
 import org.lbsim.net.Switch;
 
@@ -24,10 +26,20 @@ import org.lbsim.net.Switch;
  */
 public record LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
     Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
-    BiFunction<Switch, LbContext, PortSelector> switches, boolean oracle) {
+    BiFunction<Switch, LbContext, PortSelector> switches, boolean oracle) implements Design {
 
   public LbDesign {
     params = List.copyOf(params);
+  }
+
+  @Override
+  public Axis axis() {
+    return Axis.LB;
+  }
+
+  @Override
+  public String definedIn() {
+    return Design.classOf(host);
   }
 
   /** A design that decides from what hosts and switches see as they run. */

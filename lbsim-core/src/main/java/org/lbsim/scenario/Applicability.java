@@ -4,15 +4,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.lbsim.design.Catalog;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.topo.TopologyKind;
-import org.lbsim.topo.TopologyKinds;
 import org.lbsim.transport.LrDesign;
-import org.lbsim.transport.LrDesigns;
 import org.lbsim.transport.cc.CcDesign;
-import org.lbsim.transport.cc.CcDesigns;
 
 /**
  * When a scenario key has an effect. A key the user sets (in the file, by {@code --set}, a grid
@@ -26,7 +23,8 @@ import org.lbsim.transport.cc.CcDesigns;
  * <p>The rules follow how each key is read: a workload kind's keys in its {@code WorkloadKind}, a
  * fabric shape's in its {@code TopologyKind}, the failure kinds in {@code FailurePlan} and
  * {@code FailureSetup}, a loss recovery's keys in its {@code LrDesign}, a design's parameters
- * in its {@code LbDesign} / {@code CcDesign}.
+ * in its {@code LbDesign} / {@code CcDesign}, each from the registries of one {@link Catalog}
+ * (its {@link ScenarioSchema}'s). The static methods answer for the built-in catalog.
  */
 public final class Applicability {
   /**
@@ -38,28 +36,34 @@ public final class Applicability {
    */
   public record Rule(List<String> governing, Predicate<Map<String, String>> applies, String when) {}
 
-  private static final Map<String, Rule> RULES = build();
+  private final Map<String, Rule> rules;
+  private final ScenarioSchema schema;
 
-  private Applicability() {}
+  Applicability(Catalog catalog, ScenarioSchema schema) {
+    this.rules = build(catalog);
+    this.schema = schema;
+  }
 
-  private static Map<String, Rule> build() {
+  private static Map<String, Rule> build(Catalog catalog) {
+    List<WorkloadKind> workloads = catalog.workloads().all();
+    List<TopologyKind> topologies = catalog.topologies().all();
     Map<String, Rule> m = new LinkedHashMap<>();
-    Rule sized = is("workload.kind", false, names(WorkloadKinds.all(), w -> !w.sized(), WorkloadKind::name));
+    Rule sized = is("workload.kind", false, names(workloads, w -> !w.sized(), WorkloadKind::name));
     m.put("workload.size", new Rule(sized.governing(), sized.applies(),
         sized.when() + " (a cm file and the training jobs give every flow's size)"));
     m.put("workload.start_jitter",
-        is("workload.kind", false, names(WorkloadKinds.all(), w -> !w.jittered(), WorkloadKind::name)));
-    for (WorkloadKind w : WorkloadKinds.all()) {
+        is("workload.kind", false, names(workloads, w -> !w.jittered(), WorkloadKind::name)));
+    for (WorkloadKind w : workloads) {
       for (String k : w.keys()) {
-        m.put(k, is("workload.kind", true, names(WorkloadKinds.all(), x -> x.keys().contains(k), WorkloadKind::name)));
+        m.put(k, is("workload.kind", true, names(workloads, x -> x.keys().contains(k), WorkloadKind::name)));
       }
     }
     Rule jobs = m.get("job.bucket"); // also needs DDP's gradient buckets
     m.put("job.bucket", new Rule(List.of("workload.kind", "job.sharding"),
         v -> jobs.applies().test(v) && v.get("job.sharding").equals("ddp"), jobs.when() + " and job.sharding is ddp"));
-    for (TopologyKind t : TopologyKinds.all()) {
+    for (TopologyKind t : topologies) {
       for (String k : t.keys()) {
-        m.put(k, is("topology.kind", true, names(TopologyKinds.all(), x -> x.keys().contains(k), TopologyKind::name)));
+        m.put(k, is("topology.kind", true, names(topologies, x -> x.keys().contains(k), TopologyKind::name)));
       }
     }
     m.put("buffer.bytes", new Rule(List.of("buffer.packets"), v -> v.get("buffer.packets").isEmpty(),
@@ -87,21 +91,27 @@ public final class Applicability {
     m.put("failures.capacity", is("failures.kind", true, "degraded"));
     m.put("failures.burst_us", is("failures.kind", true, "flaky"));
     m.put("failures.period_us", is("failures.kind", true, "flaky"));
-    for (LrDesign d : LrDesigns.all()) {
-      for (String k : d.keys()) {
-        m.put(k, is("lr", true, d.name()));
+    for (LrDesign d : catalog.lr().all()) {
+      for (Param p : d.params()) {
+        String key = d.name() + "." + p.name();
+        Rule design = is("lr", true, d.name());
+        Param.Condition c = p.onlyWhen();
+        if (c == null) {
+          m.put(key, design);
+        } else { // also needs its own condition on another parameter of the design
+          String other = d.name() + "." + c.param();
+          Rule also = is(other, true, c.values().toArray(String[]::new));
+          m.put(key, new Rule(List.of("lr", other), v -> design.applies().test(v) && also.applies().test(v),
+              design.when() + " and " + also.when()));
+        }
       }
     }
-    Rule sack = m.get("sack.dupacks"); // also needs a duplicate-ACK trigger
-    m.put("sack.dupacks", new Rule(List.of("lr", "sack.trigger"),
-        v -> sack.applies().test(v) && !v.get("sack.trigger").equals("beyond"),
-        sack.when() + " and sack.trigger is dupacks or newreno"));
-    for (LbDesign d : LbDesigns.all()) {
+    for (LbDesign d : catalog.lb().all()) {
       for (Param p : d.params()) {
         m.put(d.name() + "." + p.name(), is("lb", true, d.name()));
       }
     }
-    for (CcDesign d : CcDesigns.all()) {
+    for (CcDesign d : catalog.cc().all()) {
       for (Param p : d.params()) {
         m.put(d.name() + "." + p.name(), is("cc", true, d.name()));
       }
@@ -127,9 +137,14 @@ public final class Applicability {
     return new Rule(List.of(key), v -> vs.contains(v.get(key)) == among, key + (among ? " is " : " is not ") + list);
   }
 
-  /** The rule of {@code key}; null when it always applies. */
+  /** The built-in catalog's rule of {@code key}; null when it always applies. */
   public static Rule of(String key) {
-    return RULES.get(key);
+    return ScenarioSchema.of(Catalog.builtIn()).applicability().rule(key);
+  }
+
+  /** The rule of {@code key}; null when it always applies. */
+  public Rule rule(String key) {
+    return rules.get(key);
   }
 
   /** "reps.x" for "reps.x?" (set only where it applies), else the key itself. */
@@ -143,13 +158,18 @@ public final class Applicability {
    * invalid choice (that choice is reported on its own).
    */
   public static String whyNot(String key, Map<String, String> values) {
-    Rule r = RULES.get(key);
+    return ScenarioSchema.of(Catalog.builtIn()).applicability().reason(key, values);
+  }
+
+  /** As {@link #whyNot}, under this catalog's designs. */
+  public String reason(String key, Map<String, String> values) {
+    Rule r = rules.get(key);
     if (r == null) {
       return null;
     }
     StringBuilder now = new StringBuilder();
     for (String g : r.governing()) {
-      Setting s = ScenarioSchema.get(g);
+      Setting s = schema.setting(g);
       String v = values.get(g);
       if (s.type() == Setting.Type.CHOICE && !s.choices().contains(v)) {
         return null;

@@ -6,10 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.lbsim.design.Catalog;
 import org.lbsim.engine.Simulator;
 import org.lbsim.failure.FailurePlan;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.lb.Params;
 import org.lbsim.net.PacketFormat;
@@ -17,7 +17,7 @@ import org.lbsim.topo.FatTree;
 import org.lbsim.topo.PortFeatures;
 import org.lbsim.topo.PortSignals;
 import org.lbsim.transport.cc.CcDesign;
-import org.lbsim.transport.cc.CcDesigns;
+import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.RecoveryParams;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.TierLink;
@@ -47,6 +47,8 @@ public final class ScenarioReader {
   /** Keys in {@link #raw} that the reader filled in, not the user. */
   private final java.util.Set<String> defaulted = new java.util.HashSet<>();
 
+  private final Catalog catalog;
+  private final ScenarioSchema schema;
   private String overrideLabel = "--set";
   /** The flows the workload kind's check read (a cm file's), or null. */
   private List<org.lbsim.workload.FlowSpec> knownFlows;
@@ -63,17 +65,24 @@ public final class ScenarioReader {
   /** Hosts a fabric may have: every count derived from them stays within an int. */
   static final long MAX_HOSTS = TopologyKinds.MAX_HOSTS;
 
-  private ScenarioReader(String source, Path baseDir) {
+  private ScenarioReader(String source, Path baseDir, Catalog catalog) {
     this.source = source;
     this.baseDir = baseDir;
+    this.catalog = catalog;
+    this.schema = ScenarioSchema.of(catalog);
   }
 
   /** Reads {@code file} and applies {@code overrides} ("key=value") on top. */
   public static Scenario read(Path file, List<String> overrides) {
+    return read(file, overrides, Catalog.builtIn());
+  }
+
+  /** As {@link #read(Path, List)}, choosing designs from {@code catalog}. */
+  public static Scenario read(Path file, List<String> overrides, Catalog catalog) {
     String text = StrictYaml.readFile(file);
     String stem = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     Path dir = file.toAbsolutePath().getParent();
-    return fromText(text, file.toString(), dir, stem, overrides);
+    return fromText(text, file.toString(), dir, stem, overrides, "--set", catalog);
   }
 
   /** Parses scenario text; {@code defaultName} names the run when the text does not. */
@@ -87,7 +96,13 @@ public final class ScenarioReader {
    */
   public static Scenario fromText(String yaml, String source, Path baseDir, String defaultName, List<String> overrides,
       String overrideLabel) {
-    ScenarioReader r = new ScenarioReader(source, baseDir);
+    return fromText(yaml, source, baseDir, defaultName, overrides, overrideLabel, Catalog.builtIn());
+  }
+
+  /** As {@link #fromText(String, String, Path, String, List, String)}, choosing designs from {@code catalog}. */
+  public static Scenario fromText(String yaml, String source, Path baseDir, String defaultName, List<String> overrides,
+      String overrideLabel, Catalog catalog) {
+    ScenarioReader r = new ScenarioReader(source, baseDir, catalog);
     r.overrideLabel = overrideLabel;
     r.load(yaml);
     for (String o : overrides) {
@@ -118,13 +133,13 @@ public final class ScenarioReader {
       String key = prefix.isEmpty() ? name : prefix + "." + name;
       Node v = t.getValueNode();
       String plain = Applicability.unconditional(key);
-      if (ScenarioSchema.get(plain) == null && ScenarioSchema.isSection(key)) {
+      if (schema.setting(plain) == null && schema.isSection(key)) {
         if (v instanceof MappingNode m) {
           flatten(key, m);
         } else if (!StrictYaml.isNull(v)) {
           problems.add(source + ": " + key + ": expected a mapping of " + key + ".* keys (got " + StrictYaml.describe(v) + ")");
         }
-      } else if (ScenarioSchema.get(plain) == null) {
+      } else if (schema.setting(plain) == null) {
         unknown(source + ": ", key);
       } else if (!(v instanceof ScalarNode s)) {
         problems.add(source + ": " + plain + ": expected a single value, not " + StrictYaml.describe(v));
@@ -135,7 +150,7 @@ public final class ScenarioReader {
   }
 
   private void unknown(String from, String key) {
-    String hint = ScenarioSchema.closest(Applicability.unconditional(key));
+    String hint = schema.closest(Applicability.unconditional(key));
     problems.add(from + StrictYaml.show(key) + ": unknown key" + (hint == null ? "" : " (did you mean '" + hint + "'?)")
         + "; run 'lbsim list' for every key");
   }
@@ -164,7 +179,7 @@ public final class ScenarioReader {
     String written = assignment.substring(0, eq).trim();
     String value = assignment.substring(eq + 1).trim();
     String key = Applicability.unconditional(written);
-    if (ScenarioSchema.get(key) == null) {
+    if (schema.setting(key) == null) {
       unknown(overrideLabel + " ", written);
       return;
     }
@@ -179,7 +194,7 @@ public final class ScenarioReader {
 
   private Map<String, String> values() {
     Map<String, String> values = new LinkedHashMap<>();
-    for (Setting s : ScenarioSchema.settings()) {
+    for (Setting s : schema.all()) {
       values.put(s.key(), raw.getOrDefault(s.key(), s.defaultValue()));
     }
     return values;
@@ -192,7 +207,7 @@ public final class ScenarioReader {
   private Map<String, String> applicable() {
     Map<String, String> values = values();
     for (String k : List.copyOf(conditional)) {
-      if (Applicability.whyNot(k, values) != null) {
+      if (schema.applicability().reason(k, values) != null) {
         checkAlone(k, raw.get(k));
         raw.remove(k);
         origin.remove(k);
@@ -200,11 +215,11 @@ public final class ScenarioReader {
     }
     values = values();
     for (String k : raw.keySet()) {
-      String why = defaulted.contains(k) ? null : Applicability.whyNot(k, values);
+      String why = defaulted.contains(k) ? null : schema.applicability().reason(k, values);
       if (why != null) {
         String from = origin.getOrDefault(k, source);
         problems.add(from + (from.equals(source) ? ": " : " ") + k + ": does not apply, as " + why + " (got '"
-            + StrictYaml.show(raw.get(k)) + "'; allowed: only when " + Applicability.of(k).when() + "; write " + k
+            + StrictYaml.show(raw.get(k)) + "'; allowed: only when " + schema.applicability().rule(k).when() + "; write " + k
             + "? to set it only where it applies)");
       }
     }
@@ -216,13 +231,13 @@ public final class ScenarioReader {
    * a design parameter's range), for a "key?" that does not apply here and is dropped.
    */
   private void checkAlone(String key, String value) {
-    Setting s = ScenarioSchema.get(key);
+    Setting s = schema.setting(key);
     Map<String, String> one = Map.of(key, value);
-    Applicability.Rule rule = Applicability.of(key);
+    Applicability.Rule rule = schema.applicability().rule(key);
     if (rule != null && (rule.governing().equals(List.of("lb")) || rule.governing().equals(List.of("cc")))) {
       String design = key.substring(0, key.indexOf('.'));
-      List<Param> params = rule.governing().get(0).equals("lb") ? LbDesigns.find(design).params()
-          : CcDesigns.find(design).params();
+      List<Param> params = rule.governing().get(0).equals("lb") ? catalog.lb().find(design).params()
+          : catalog.cc().find(design).params();
       for (Param p : params) {
         if (key.equals(design + "." + p.name())) {
           designParams(one, Map.of(design, List.of(p)), null);
@@ -250,8 +265,8 @@ public final class ScenarioReader {
           + "folders)");
     }
     long seed = longValue(values, "seed", Long.MIN_VALUE);
-    for (Setting s : ScenarioSchema.settings()) {
-      if (s.type() == Setting.Type.CHOICE && Applicability.whyNot(s.key(), values) == null) {
+    for (Setting s : schema.all()) {
+      if (s.type() == Setting.Type.CHOICE && schema.applicability().reason(s.key(), values) == null) {
         choice(values, s.key()); // every choice key, including those only the runner reads
       }
     }
@@ -264,18 +279,18 @@ public final class ScenarioReader {
     long buffer = buffer(values, profile, packet);
     WorkloadSpec workload = workload(values, topology);
     String lb = choice(values, "lb");
-    LbDesign design = lb == null ? null : LbDesigns.find(lb);
+    LbDesign design = lb == null ? null : catalog.lb().find(lb);
     double ecn = ecnFraction(values, design);
     Params lbParams = design == null ? null : lbParams(values, design);
     String cc = choice(values, "cc");
-    CcDesign ccDesign = cc == null ? null : CcDesigns.find(cc);
+    CcDesign ccDesign = cc == null ? null : catalog.cc().find(cc);
     Params ccParams = ccDesign == null ? null : ccParams(values, ccDesign);
     PortSignals signals = portSignals(values, ccDesign);
     String lr = choice(values, "lr");
     TransportSection transport = TransportSection.read(this, values);
     EngineSection engine = EngineSection.read(this, values);
     MetricsSection metrics = MetricsSection.read(this, values);
-    RecoveryParams recovery = lr == null ? null : recovery(values, lr);
+    RecoveryParams recovery = lr == null ? null : recovery(values, lr, lrParams(values, lr));
     PacketFormat wire = profile.wireFormat(packet);
     PortFeatures features = portFeatures(values, profile.trimmedBytes(packet), wire.dataBytes(),
         profile.coinTrimVictim());
@@ -299,7 +314,7 @@ public final class ScenarioReader {
   /** The chosen congestion control's parameters; every algorithm's keys are still checked, so grids may set them all. */
   private Params ccParams(Map<String, String> v, CcDesign chosen) {
     Map<String, List<Param>> all = new LinkedHashMap<>();
-    for (CcDesign d : CcDesigns.all()) {
+    for (CcDesign d : catalog.cc().all()) {
       all.put(d.name(), d.params());
     }
     return designParams(v, all, chosen == null ? null : chosen.name());
@@ -327,7 +342,22 @@ public final class ScenarioReader {
     return new PortSignals(on ? kmin : -1, on ? kmax : -1, on ? pmax : 0, stamping);
   }
 
-  private RecoveryParams recovery(Map<String, String> v, String lr) {
+  /**
+   * The values of the plug-in loss recoveries' parameters (numbers in a range; every plug-in's
+   * keys are checked, so grids may set them all), those of {@code lr} returned. The built-in
+   * recoveries' keys are checked and resolved by {@link #recovery}.
+   */
+  private Params lrParams(Map<String, String> v, String lr) {
+    Map<String, List<Param>> plugins = new LinkedHashMap<>();
+    for (LrDesign d : catalog.lr().all()) {
+      if (catalog.lr().origin(d.name()).plugin()) {
+        plugins.put(d.name(), d.params());
+      }
+    }
+    return designParams(v, plugins, lr);
+  }
+
+  private RecoveryParams recovery(Map<String, String> v, String lr, Params lrParams) {
     int threshold = intValue(v, "sack.threshold", 0);
     int fr = intValue(v, "sack.fast_retransmit", 0);
     String trigger = choice(v, "sack.trigger");
@@ -337,7 +367,7 @@ public final class ScenarioReader {
       dupacks = intValue(v, "sack.dupacks", 1);
     }
     // sack.dupacks applies: lr is sack and the trigger counts duplicate ACKs
-    boolean dupTrigger = trigger != null && Applicability.whyNot("sack.dupacks", v) == null;
+    boolean dupTrigger = trigger != null && schema.applicability().reason("sack.dupacks", v) == null;
     if (dupTrigger && dupacks == -1 && threshold == 0) {
       bad("sack.threshold", v.get("sack.threshold"), "at least 1 with sack.trigger " + trigger
           + " and sack.dupacks auto (a duplicate-ACK count)");
@@ -364,7 +394,8 @@ public final class ScenarioReader {
         || lowPackets < 0) {
       return null;
     }
-    return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets, trigger, dupacks);
+    return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets, trigger, dupacks,
+        catalog.lr().find(lr).bind(lrParams));
   }
 
   /** {@code coinByDefault}: trim_victim auto tosses the coin ({@link Profile#coinTrimVictim()}). */
@@ -444,7 +475,7 @@ public final class ScenarioReader {
   /** The chosen design's parameters; every design's keys are still checked, so grids may set them all. */
   private Params lbParams(Map<String, String> v, LbDesign chosen) {
     Map<String, List<Param>> all = new LinkedHashMap<>();
-    for (LbDesign d : LbDesigns.all()) {
+    for (LbDesign d : catalog.lb().all()) {
       all.put(d.name(), d.params());
     }
     return designParams(v, all, chosen == null ? null : chosen.name());
@@ -481,7 +512,7 @@ public final class ScenarioReader {
    */
   private Topology topology(Map<String, String> v) {
     String kind = choice(v, "topology.kind");
-    TopologyKind t = TopologyKinds.find(kind == null ? ScenarioSchema.get("topology.kind").defaultValue() : kind);
+    TopologyKind t = catalog.topologies().find(kind == null ? schema.setting("topology.kind").defaultValue() : kind);
     topologyKind = t;
     return t.factory().build(new TopologyKind.Keys() {
       @Override
@@ -529,7 +560,7 @@ public final class ScenarioReader {
       bad("workload.start_jitter", v.get("workload.start_jitter"), "0 or a positive number of pacing slots up to 1e6");
     }
     boolean crossPod = "cross-pod".equals(v.get("workload.locality"));
-    WorkloadKind k = kind == null ? null : WorkloadKinds.find(kind);
+    WorkloadKind k = kind == null ? null : catalog.workloads().find(kind);
     WorkloadKind.Checked checked = k == null ? WorkloadKind.Checked.NONE
         : k.check().check(this, v, topology,
             new WorkloadSpec(kind, size, senders, receiver, null, unit, crossPod, jitter));
@@ -576,7 +607,7 @@ public final class ScenarioReader {
       switchPorts = (long) ls.leaves() * (ls.hostsPerLeaf() + ls.spines()) + (long) ls.spines() * ls.leaves();
     }
     long ports = hosts + switchPorts;
-    WorkloadKind kind = WorkloadKinds.find(w.kind());
+    WorkloadKind kind = catalog.workloads().find(w.kind());
     long flows = kind.count().flows(hosts, w, knownFlows);
     if (flows > Integer.MAX_VALUE) {
       bad("workload.kind", w.kind(), "a workload of at most " + Integer.MAX_VALUE + " flows (" + w.kind() + " on " + hosts
@@ -610,7 +641,7 @@ public final class ScenarioReader {
   }
 
   String choice(Map<String, String> v, String key) {
-    Setting s = ScenarioSchema.get(key);
+    Setting s = schema.setting(key);
     String value = v.get(key);
     if (!s.choices().contains(value)) {
       bad(key, value, String.join(", ", s.choices()));
@@ -761,6 +792,11 @@ public final class ScenarioReader {
   }
 
   /** The scenario's file (or text) name, which starts its problem lines. */
+  /** The designs this reader chooses from. */
+  Catalog catalog() {
+    return catalog;
+  }
+
   String source() {
     return source;
   }

@@ -4,34 +4,57 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.lbsim.design.Catalog;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.LbDesigns;
 import org.lbsim.lb.Param;
 import org.lbsim.scenario.Setting.Type;
 import org.lbsim.topo.TopologyKind;
-import org.lbsim.topo.TopologyKinds;
 import org.lbsim.transport.LrDesign;
-import org.lbsim.transport.LrDesigns;
 import org.lbsim.transport.cc.CcDesign;
-import org.lbsim.transport.cc.CcDesigns;
 
-/** Every key a scenario file may hold. Defaults are the study's v2 setup. */
+/**
+ * Every key a scenario file may hold, for one {@link Catalog} of designs (its choices and its
+ * designs' parameters come from the catalog's registries). Defaults are the study's v2 setup.
+ * The static methods answer for the built-in catalog.
+ */
 public final class ScenarioSchema {
-  private static final Map<String, Setting> SETTINGS = build();
+  private static final ScenarioSchema BUILT_IN = new ScenarioSchema(Catalog.builtIn());
 
-  private ScenarioSchema() {}
+  private final Catalog catalog;
+  private final Map<String, Setting> settings;
+  private final Applicability applicability;
 
-  private static Map<String, Setting> build() {
+  private ScenarioSchema(Catalog catalog) {
+    this.catalog = catalog;
+    this.settings = build(catalog);
+    this.applicability = new Applicability(catalog, this);
+  }
+
+  /** The schema of {@code catalog}'s designs. */
+  public static ScenarioSchema of(Catalog catalog) {
+    return catalog == Catalog.builtIn() ? BUILT_IN : new ScenarioSchema(catalog);
+  }
+
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  /** When each key applies, under this schema's designs. */
+  public Applicability applicability() {
+    return applicability;
+  }
+
+  private static Map<String, Setting> build(Catalog catalog) {
     List<Setting> s = new ArrayList<>();
     s.add(new Setting("name", Type.TEXT, "", List.of(), "name of the run; results go to results/<name>/ (default: the file name)"));
     s.add(new Setting("seed", Type.LONG, "1", List.of(), "seed of every random choice (permutation, hashes, spraying, jitter)"));
     s.add(new Setting("profile", Type.CHOICE, "default", List.of("default", "reference"),
         "default = physically correct model; reference = the study simulator's modelling choices (docs/reference-profile.md)"));
     List<String> topologyMeanings = new ArrayList<>();
-    for (TopologyKind t : TopologyKinds.all()) {
+    for (TopologyKind t : catalog.topologies().all()) {
       topologyMeanings.add(t.name() + " = " + headline(t.summary()));
     }
-    s.add(new Setting("topology.kind", Type.CHOICE, "fat-tree", TopologyKinds.names(),
+    s.add(new Setting("topology.kind", Type.CHOICE, "fat-tree", catalog.topologies().names(),
         "fabric shape; " + String.join("; ", topologyMeanings) + " (see lbsim list and docs/algorithms.md)"));
     s.add(new Setting("topology.k", Type.INT, "8", List.of(), "fat-tree arity (even); k^3/4 hosts, k = 8 gives 128"));
     s.add(new Setting("topology.oversubscription", Type.INT, "1", List.of(), "fat tree: hosts per ToR = oversubscription * k/2 (o:1 at the ToR)"));
@@ -91,10 +114,10 @@ public final class ScenarioSchema {
     s.add(new Setting("packet.ack", Type.INT, "64", List.of(), "ACK size, bytes"));
     s.add(new Setting("packet.gap", Type.INT, "20", List.of(), "inter-packet gap (preamble + IPG) after every packet on the wire, bytes"));
     List<String> workloadMeanings = new ArrayList<>();
-    for (WorkloadKind w : WorkloadKinds.all()) {
+    for (WorkloadKind w : catalog.workloads().all()) {
       workloadMeanings.add(w.name() + " = " + headline(w.summary()));
     }
-    s.add(new Setting("workload.kind", Type.CHOICE, "permutation", WorkloadKinds.names(),
+    s.add(new Setting("workload.kind", Type.CHOICE, "permutation", catalog.workloads().names(),
         "the traffic; " + String.join("; ", workloadMeanings) + " (see lbsim list and docs/algorithms.md)"));
     s.add(new Setting("workload.size", Type.SIZE, "1MiB", List.of(),
         "message size per flow (ring collectives: the buffer, split into one chunk per rank)"));
@@ -113,54 +136,44 @@ public final class ScenarioSchema {
             + "lower bound)"));
     s.addAll(TrainingSchema.settings());
     List<String> lbNames = new ArrayList<>();
-    for (LbDesign d : LbDesigns.all()) {
+    for (LbDesign d : catalog.lb().all()) {
       lbNames.add(d.name());
     }
     s.add(new Setting("lb", Type.CHOICE, "host-spray", lbNames, "load-balancing design (see lbsim list)"));
-    for (LbDesign d : LbDesigns.all()) {
+    for (LbDesign d : catalog.lb().all()) {
       for (Param p : d.params()) {
         s.add(new Setting(d.name() + "." + p.name(), p.integer() ? Type.INT : Type.NUMBER, p.defaultText(), List.of(),
             "lb " + d.name() + ": " + p.meaning() + " (" + p.range() + ")"));
       }
     }
     List<String> ccNames = new ArrayList<>();
-    for (CcDesign d : CcDesigns.all()) {
+    for (CcDesign d : catalog.cc().all()) {
       ccNames.add(d.name());
     }
     s.add(new Setting("cc", Type.CHOICE, "ideal", ccNames,
         "congestion control; ideal = constant rate at rate_coef x the fair share of the host link "
             + "(see docs/congestion-control.md)"));
-    for (CcDesign d : CcDesigns.all()) {
+    for (CcDesign d : catalog.cc().all()) {
       for (Param p : d.params()) {
         s.add(new Setting(d.name() + "." + p.name(), p.integer() ? Type.INT : Type.NUMBER, p.defaultText(), List.of(),
             "cc " + d.name() + ": " + p.meaning() + " (" + p.range() + ")"));
       }
     }
     List<String> lrMeanings = new ArrayList<>();
-    for (LrDesign d : LrDesigns.all()) {
+    for (LrDesign d : catalog.lr().all()) {
       lrMeanings.add(d.name() + " = " + headline(d.summary()));
     }
-    s.add(new Setting("lr", Type.CHOICE, "erasure", LrDesigns.names(),
+    s.add(new Setting("lr", Type.CHOICE, "erasure", catalog.lr().names(),
         "loss recovery; " + String.join("; ", lrMeanings) + " (see lbsim list and docs/algorithms.md)"));
-    s.add(new Setting("sack.threshold", Type.INT, "3", List.of(),
-        "lr sack: a hole is lost once the highest SACKed sequence is more than this many packets beyond it (x)"));
-    s.add(new Setting("sack.trigger", Type.CHOICE, "beyond", org.lbsim.transport.RecoveryParams.SACK_TRIGGERS,
-        "lr sack: what declares a hole lost; beyond = a SACK more than x beyond it; dupacks = the study simulator's "
-            + "-sack x -dup d: on the d-th duplicate ACK resend every hole below a SACK more than x beyond the first, "
-            + "go-back-N on timeout; newreno = its -dup d without -sack: resend the first hole (docs/algorithms.md)"));
-    s.add(new Setting("sack.dupacks", Type.TEXT, "auto", List.of(),
-        "lr sack, trigger dupacks or newreno: duplicate ACKs d that start fast recovery; auto = sack.threshold"));
-    s.add(new Setting("sack.fast_retransmit", Type.INT, "1", List.of(),
-        "lr sack: 1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)"));
-    s.add(new Setting("irn.bdp_cap", Type.TEXT, "auto", List.of(),
-        "lr irn: most packets in flight; auto = the unloaded path's bandwidth-delay product in packets"));
-    s.add(new Setting("irn.rto_low_us", Type.TEXT, "auto", List.of(),
-        "lr irn: timeout while few packets are in flight (RTO_low), microseconds; auto = the paper's 100 us scaled by "
-            + "this fabric's base RTT over the paper's (docs/algorithms.md)"));
-    s.add(new Setting("irn.rto_high_us", Type.TEXT, "auto", List.of(),
-        "lr irn: timeout otherwise (RTO_high), microseconds; auto = the paper's 320 us scaled by this fabric's base RTT "
-            + "over the paper's"));
-    s.add(new Setting("irn.low_packets", Type.INT, "3", List.of(), "lr irn: RTO_low applies with at most this many packets in flight (N)"));
+    for (LrDesign d : catalog.lr().all()) {
+      for (Param p : d.params()) {
+        Type type = p.isChoice() ? Type.CHOICE : p.defaultWord() != null ? Type.TEXT : p.integer() ? Type.INT : Type.NUMBER;
+        String when = p.onlyWhen() == null ? "" : ", " + p.onlyWhen().param() + " " + String.join(" or ",
+            p.onlyWhen().values());
+        s.add(new Setting(d.name() + "." + p.name(), type, p.defaultText(), p.choices(),
+            "lr " + d.name() + when + ": " + p.meaning()));
+      }
+    }
     s.add(new Setting("transport.rate_coef", Type.NUMBER, "1.0", List.of(), "pacing rate as a fraction of the fair share"));
     s.add(new Setting("transport.extra_packets", Type.INT, "0", List.of(), "erasure coding: packets sent beyond the message's own (k)"));
     s.add(new Setting("transport.min_rto_us", Type.NUMBER, "2", List.of(), "floor of the retransmission timeout, microseconds"));
@@ -181,12 +194,23 @@ public final class ScenarioSchema {
     return m;
   }
 
+  /** Every key of the built-in catalog's schema. */
   public static List<Setting> settings() {
-    return List.copyOf(SETTINGS.values());
+    return BUILT_IN.all();
   }
 
-  /** The scenario reference page (docs/scenario-reference.md), generated so it never drifts. */
+  /** Every key, in schema order. */
+  public List<Setting> all() {
+    return List.copyOf(settings.values());
+  }
+
+  /** The built-in catalog's reference page (docs/scenario-reference.md). */
   public static String markdown() {
+    return BUILT_IN.referencePage();
+  }
+
+  /** The scenario reference page, generated so it never drifts. */
+  public String referencePage() {
     StringBuilder sb = new StringBuilder();
     sb.append("# Scenario reference\n\n");
     sb.append("Generated from the scenario schema by `./lbsim list --markdown`; a test fails when this page and the\n");
@@ -195,9 +219,9 @@ public final class ScenarioSchema {
     sb.append("A key that is set must apply to the scenario (the last column; `key?` sets it only where it applies);\n");
     sb.append("the YAML rules, limits and memory estimate are in [input.md](input.md).\n\n");
     sb.append("| key | type | default | meaning | applies when |\n|---|---|---|---|---|\n");
-    for (Setting x : SETTINGS.values()) {
+    for (Setting x : settings.values()) {
       String type = x.type() == Setting.Type.CHOICE ? String.join(" \\| ", x.choices()) : x.type().describe();
-      Applicability.Rule rule = Applicability.of(x.key());
+      Applicability.Rule rule = applicability.rule(x.key());
       sb.append("| `").append(x.key()).append("` | ").append(type).append(" | ")
           .append(x.defaultValue().isEmpty() ? "—" : "`" + x.defaultValue() + "`").append(" | ")
           .append(x.meaning().replace("|", "\\|")).append(" | ")
@@ -206,14 +230,20 @@ public final class ScenarioSchema {
     return sb.toString();
   }
 
+  /** The built-in schema's key {@code key}, or null. */
   public static Setting get(String key) {
-    return SETTINGS.get(key);
+    return BUILT_IN.setting(key);
+  }
+
+  /** The key {@code key}, or null. */
+  public Setting setting(String key) {
+    return settings.get(key);
   }
 
   /** Section prefixes (e.g. "links", "links.host") that hold keys. */
-  static boolean isSection(String prefix) {
+  boolean isSection(String prefix) {
     String p = prefix + ".";
-    for (String k : SETTINGS.keySet()) {
+    for (String k : settings.keySet()) {
       if (k.startsWith(p)) {
         return true;
       }
@@ -222,10 +252,10 @@ public final class ScenarioSchema {
   }
 
   /** The known key closest to {@code key}, for "did you mean" hints; null if none is close. */
-  static String closest(String key) {
+  String closest(String key) {
     String best = null;
     int bestD = Integer.MAX_VALUE;
-    for (String k : SETTINGS.keySet()) {
+    for (String k : settings.keySet()) {
       int d = distance(key, k);
       if (d < bestD) {
         bestD = d;

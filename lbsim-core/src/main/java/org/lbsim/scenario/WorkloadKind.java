@@ -3,6 +3,8 @@ package org.lbsim.scenario;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.lbsim.design.Axis;
+import org.lbsim.design.Design;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.topo.Topology;
 import org.lbsim.training.JobSpec;
@@ -25,20 +27,30 @@ import org.lbsim.workload.FlowSpec;
  *     null for a workload of flows alone
  */
 public record WorkloadKind(String name, String summary, String source, List<String> keys, boolean sized,
-    boolean jittered, Check check, FlowCount count, Flows flows, Jobs jobs) {
+    boolean jittered, Check check, FlowCount count, Flows flows, Jobs jobs) implements Design {
 
   public WorkloadKind {
     keys = List.copyOf(keys);
+  }
+
+  @Override
+  public Axis axis() {
+    return Axis.WORKLOAD;
+  }
+
+  @Override
+  public String definedIn() {
+    return Design.classOf(flows);
   }
 
   /**
    * What a kind's check found, for the run: its input file, the flows read from it and the
    * training jobs read from its keys (each null when none).
    */
-  record Checked(Path file, List<FlowSpec> flows, List<JobSpec> jobs) {
-    static final Checked NONE = new Checked(null, null, null);
+  public record Checked(Path file, List<FlowSpec> flows, List<JobSpec> jobs) {
+    public static final Checked NONE = new Checked(null, null, null);
 
-    Checked(Path file, List<FlowSpec> flows) {
+    public Checked(Path file, List<FlowSpec> flows) {
       this(file, flows, null);
     }
   }
@@ -48,25 +60,25 @@ public record WorkloadKind(String name, String summary, String source, List<Stri
    * null), {@code topology} is null when the fabric's keys were bad. Problems go to {@code reader}.
    */
   @FunctionalInterface
-  interface Check {
+  public interface Check {
     Checked check(ScenarioReader reader, Map<String, String> values, Topology topology, WorkloadSpec spec);
   }
 
   /** Flows of the workload on {@code hosts} hosts; {@code known} = the flows its check read, or null. */
   @FunctionalInterface
-  interface FlowCount {
+  public interface FlowCount {
     long flows(long hosts, WorkloadSpec spec, List<FlowSpec> known);
   }
 
   /** Makes the flows of a validated scenario. */
   @FunctionalInterface
-  interface Flows {
+  public interface Flows {
     List<FlowSpec> make(Scenario s, RandomStreams random);
   }
 
   /** Makes the training jobs of a validated scenario. */
   @FunctionalInterface
-  interface Jobs {
+  public interface Jobs {
     TrainingWorkload build(Scenario s, RandomStreams random);
   }
 }

@@ -8,7 +8,6 @@ import java.util.Map;
 import org.lbsim.scenario.WorkloadKind.Checked;
 import org.lbsim.topo.Topology;
 import org.lbsim.topo.TopologyKind;
-import org.lbsim.topo.TopologyKinds;
 import org.lbsim.training.JobKeys;
 import org.lbsim.training.JobSpec;
 import org.lbsim.workload.Collectives;
@@ -192,7 +191,7 @@ public final class WorkloadKinds {
     for (JobKeys.Problem p : found) {
       r.bad(p.key(), p.value(), p.allowed());
     }
-    TopologyKind fabric = TopologyKinds.find(v.get("topology.kind"));
+    TopologyKind fabric = r.catalog().topologies().find(v.get("topology.kind"));
     if (fabric != null && fabric.rails() && !v.get("topology.rails").equals(v.get("job.gpus_per_server"))) {
       r.bad("job.gpus_per_server", v.get("job.gpus_per_server"), "the rail count topology.rails = "
           + v.get("topology.rails") + " (one NIC per rail)");

@@ -1,6 +1,8 @@
 package org.lbsim.topo;
 
 import java.util.List;
+import org.lbsim.design.Axis;
+import org.lbsim.design.Design;
 
 /**
  * A fabric shape lbsim builds: its name in {@code topology.kind}, one line for people, where it
@@ -13,10 +15,20 @@ import java.util.List;
  * @param factory checks its keys and builds the topology
  */
 public record TopologyKind(String name, String summary, String source, List<String> keys, boolean rails,
-    Factory factory) {
+    Factory factory) implements Design {
 
   public TopologyKind {
     keys = List.copyOf(keys);
+  }
+
+  @Override
+  public Axis axis() {
+    return Axis.TOPOLOGY;
+  }
+
+  @Override
+  public String definedIn() {
+    return Design.classOf(factory);
   }
 
   /** The scenario's key values as the factory reads them; every bad value is reported, one line each. */

@@ -1,6 +1,7 @@
 package org.lbsim.transport;
 
 import java.util.List;
+import org.lbsim.lb.Param;
 import org.lbsim.workload.FlowSpec;
 
 /** The registry of loss recoveries, by name, in the order {@code lbsim list} and the schema show them. */
@@ -14,7 +15,19 @@ public final class LrDesigns {
       new LrDesign("sack",
           "Selective ACKs: a hole is lost once a SACK is sack.threshold beyond it (or the study's duplicate-ACK sender)",
           "the study's realistic loss recovery; RFC 6675",
-          List.of("sack.threshold", "sack.trigger", "sack.fast_retransmit", "sack.dupacks"), LrDesigns::sack,
+          List.of(Param.integer("threshold", 3, 0, Integer.MAX_VALUE,
+                  "a hole is lost once the highest SACKed sequence is more than this many packets beyond it (x)"),
+              Param.choice("trigger", RecoveryParams.SACK_TRIGGERS, "beyond",
+                  "what declares a hole lost; beyond = a SACK more than x beyond it; dupacks = the study simulator's "
+                      + "-sack x -dup d: on the d-th duplicate ACK resend every hole below a SACK more than x beyond "
+                      + "the first, go-back-N on timeout; newreno = its -dup d without -sack: resend the first hole "
+                      + "(docs/algorithms.md)"),
+              Param.integerOrAuto("dupacks", 1, Integer.MAX_VALUE,
+                  "duplicate ACKs d that start fast recovery; auto = sack.threshold").onlyWhen("trigger", "dupacks",
+                  "newreno"),
+              Param.integer("fast_retransmit", 1, 0, 1,
+                  "1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)")),
+          LrDesigns::sack,
           (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), false)),
       new LrDesign("gbn",
           "RoCE go-back-N: the receiver takes only the expected packet and NACKs a hole; the sender resends from it",
@@ -24,7 +37,16 @@ public final class LrDesigns {
       new LrDesign("irn",
           "IRN selective repeat: NACKs with SACK bitmaps, in-flight cap at the path's BDP, two fixed timeouts",
           "Mittal et al., SIGCOMM 2018",
-          List.of("irn.bdp_cap", "irn.rto_low_us", "irn.rto_high_us", "irn.low_packets"), LrDesigns::irn,
+          List.of(Param.integerOrAuto("bdp_cap", 1, Long.MAX_VALUE,
+                  "most packets in flight; auto = the unloaded path's bandwidth-delay product in packets"),
+              Param.numberOrAuto("rto_low_us", 0, 1e9, "timeout while few packets are in flight (RTO_low), "
+                  + "microseconds; auto = the paper's 100 us scaled by this fabric's base RTT over the paper's "
+                  + "(docs/algorithms.md)"),
+              Param.numberOrAuto("rto_high_us", 0, 1e9, "timeout otherwise (RTO_high), microseconds; auto = the "
+                  + "paper's 320 us scaled by this fabric's base RTT over the paper's"),
+              Param.integer("low_packets", 3, 0, Integer.MAX_VALUE,
+                  "RTO_low applies with at most this many packets in flight (N)")),
+          LrDesigns::irn,
           (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), true)));
 
   private LrDesigns() {}

@@ -3,7 +3,7 @@ package org.lbsim.transport;
 /**
  * Which loss recovery the senders and receivers run, and its parameters.
  *
- * @param kind the name of a loss recovery in {@link LrDesigns}
+ * @param kind the name of the loss recovery, {@code design}'s
  * @param sackThreshold SACK: a hole is lost once the highest SACKed sequence is more than this many packets beyond it
  * @param fastRetransmit SACK: declare holes lost from SACKs at all (false: only timeouts and NACKs recover)
  * @param irnBdpCap IRN: most packets in flight; -1 = the path's bandwidth-delay product in packets
@@ -16,9 +16,11 @@ package org.lbsim.transport;
  *     recovery on the d-th duplicate ACK, go-back-N timeout); newreno = its -dup d without -sack
  * @param sackDupAcks SACK dupacks / newreno: the duplicate-ACK count that starts fast recovery;
  *     -1 = {@code sackThreshold}
+ * @param design the loss recovery named {@code kind}: it makes each flow's sender-side recovery
+ *     and receiver
  */
 public record RecoveryParams(String kind, int sackThreshold, boolean fastRetransmit, long irnBdpCap,
-    long irnRtoLowPs, long irnRtoHighPs, int irnLowPackets, String sackTrigger, int sackDupAcks) {
+    long irnRtoLowPs, long irnRtoHighPs, int irnLowPackets, String sackTrigger, int sackDupAcks, LrDesign design) {
 
   /** SACK's hole-declaring rules ({@code sack.trigger}). */
   public static final java.util.List<String> SACK_TRIGGERS = java.util.List.of("beyond", "dupacks", "newreno");
@@ -27,6 +29,13 @@ public record RecoveryParams(String kind, int sackThreshold, boolean fastRetrans
   public RecoveryParams(String kind, int sackThreshold, boolean fastRetransmit, long irnBdpCap, long irnRtoLowPs,
       long irnRtoHighPs, int irnLowPackets) {
     this(kind, sackThreshold, fastRetransmit, irnBdpCap, irnRtoLowPs, irnRtoHighPs, irnLowPackets, "beyond", -1);
+  }
+
+  /** A built-in loss recovery, by name. */
+  public RecoveryParams(String kind, int sackThreshold, boolean fastRetransmit, long irnBdpCap, long irnRtoLowPs,
+      long irnRtoHighPs, int irnLowPackets, String sackTrigger, int sackDupAcks) {
+    this(kind, sackThreshold, fastRetransmit, irnBdpCap, irnRtoLowPs, irnRtoHighPs, irnLowPackets, sackTrigger,
+        sackDupAcks, LrDesigns.find(kind));
   }
 
   /** SACK dupacks / newreno: the duplicate ACKs that start fast recovery ({@code -dup}). */
@@ -50,11 +59,6 @@ public record RecoveryParams(String kind, int sackThreshold, boolean fastRetrans
    */
   public static final long IRN_PAPER_RTT_PS = 22_000_000L;
 
-  /** The design named by {@link #kind}: it makes each flow's sender-side recovery and receiver. */
-  public LrDesign design() {
-    return LrDesigns.find(kind);
-  }
-
   /** Ideal erasure coding (the other parameters are unused). */
   public static RecoveryParams erasure() {
     return new RecoveryParams("erasure", 3, true, -1, -1, -1, 3);
@@ -76,7 +80,7 @@ public record RecoveryParams(String kind, int sackThreshold, boolean fastRetrans
   }
 
   public RecoveryParams {
-    if (LrDesigns.find(kind) == null) {
+    if (design == null || !design.name().equals(kind)) {
       throw new IllegalArgumentException("unknown loss recovery '" + kind + "' (allowed: "
           + String.join(", ", LrDesigns.names()) + ")");
     }

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.lbsim.design.Catalog;
 import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.ProgressLines;
 import org.lbsim.experiment.ResultStore;
@@ -17,6 +18,7 @@ import org.lbsim.experiment.Sweep;
 import org.lbsim.experiment.SweepSummary;
 import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.spi.Plugins;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,6 +63,10 @@ public final class SparkSweep implements Callable<Integer> {
 
   @Option(names = "--conf", paramLabel = "KEY=VALUE", description = "a Spark setting, as spark-submit --conf (repeatable)")
   List<String> conf = new ArrayList<>();
+
+  @Option(names = "--plugins", paramLabel = "DIR", description = "load plug-in designs from every jar in DIR "
+      + "(repeatable; also the folders and jars in $" + Plugins.ENV + "); the jars are shipped to the executors")
+  List<Path> plugins = new ArrayList<>();
 
   @Option(names = "--threads", paramLabel = "N", hidden = true)
   Integer threads;
@@ -114,7 +120,14 @@ public final class SparkSweep implements Callable<Integer> {
     Path dir = ResultPaths.child(out, g.name(), g.source() + ": name");
     PrintWriter err = spec.commandLine().getErr();
     // every run is validated and the store read before Spark is started; nothing to do, no job
-    SparkSweepJob.Plan plan = SparkSweepJob.plan(g, overrides, dir, failFirst);
+    List<Path> jars = new ArrayList<>(Plugins.jarsOf(System.getenv(Plugins.ENV), Plugins.ENV));
+    for (Path d : plugins) {
+      jars.addAll(Plugins.jarsIn(d, "--plugins"));
+    }
+    jars = jars.stream().map(p -> p.toAbsolutePath().normalize()).distinct().toList();
+    Catalog catalog = Plugins.load(jars, plugins.isEmpty() ? Plugins.ENV : "--plugins");
+    List<String> shipped = shippedNames(jars);
+    SparkSweepJob.Plan plan = SparkSweepJob.plan(g, overrides, dir, failFirst, catalog, shipped);
     try (ResultStore store = plan.store()) { // its lock is held until the summary is written
       ProgressLines progress = new ProgressLines(err, g.name());
       store.warnings().forEach(progress::warning);
@@ -124,6 +137,9 @@ public final class SparkSweep implements Callable<Integer> {
       progress.started(plan.todo().size(), plan.total() - plan.todo().size());
       if (!plan.todo().isEmpty()) {
         try (JavaSparkContext jsc = new JavaSparkContext(sc)) {
+          for (Path jar : jars) {
+            jsc.addFile(jar.toString()); // executors read it back with SparkFiles.get(its file name)
+          }
           SparkSweepJob.run(jsc, plan, dir, progress);
         } catch (Exception e) { // Scala code throws SparkException (checked) without declaring it
           err.println("error: the Spark job failed: " + rootMessage(e));
@@ -138,6 +154,19 @@ public final class SparkSweep implements Callable<Integer> {
       o.flush();
     }
     return 0;
+  }
+
+  /** The file names the jars are shipped under: Spark keeps one file per name, so two jars may not share one. */
+  private static List<String> shippedNames(List<Path> jars) {
+    java.util.Map<String, Path> byName = new java.util.LinkedHashMap<>();
+    for (Path jar : jars) {
+      Path other = byName.putIfAbsent(jar.getFileName().toString(), jar);
+      if (other != null) {
+        throw new UserError("--plugins: " + jar + ": has the file name of " + other + " (got '" + jar.getFileName()
+            + "'; allowed: plug-in jars with distinct file names, as Spark ships them by name)");
+      }
+    }
+    return List.copyOf(byName.keySet());
   }
 
   /** spark-submit's settings (system properties), then --spark and --conf, then our defaults. */

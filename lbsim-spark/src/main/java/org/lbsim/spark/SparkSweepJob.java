@@ -9,6 +9,7 @@ import java.util.Set;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.lbsim.design.Catalog;
 import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.Sweep;
@@ -44,13 +45,23 @@ final class SparkSweepJob {
   record Plan(String grid, ResultStore store, List<RunTask> todo, int total, int changed) {}
 
   /**
+   * As {@link #plan(GridFile, List, Path, Set, Catalog, List)} with the built-in designs only.
+   */
+  static Plan plan(GridFile g, List<String> extra, Path outDir, Set<String> failFirstAttempt) {
+    return plan(g, extra, outDir, failFirstAttempt, Catalog.builtIn(), List.of());
+  }
+
+  /**
    * Validates every run of {@code g} (before any Spark resource is asked for), opens the store
    * in {@code outDir} and lists the runs it does not hold yet.
    *
    * @param failFirstAttempt run names whose first attempt throws (fault injection; empty normally)
+   * @param catalog the designs the runs choose from (the driver's: built-in plus plug-ins)
+   * @param plugins the file names of the plug-in jars shipped to the executors, in load order
    */
-  static Plan plan(GridFile g, List<String> extra, Path outDir, Set<String> failFirstAttempt) {
-    List<Sweep.Run> runs = Sweep.runs(g, extra);
+  static Plan plan(GridFile g, List<String> extra, Path outDir, Set<String> failFirstAttempt, Catalog catalog,
+      List<String> plugins) {
+    List<Sweep.Run> runs = Sweep.runs(g, extra, catalog);
     Set<String> unknown = new HashSet<>(failFirstAttempt);
     runs.forEach(r -> unknown.remove(r.name()));
     if (!unknown.isEmpty()) {
@@ -62,7 +73,7 @@ final class SparkSweepJob {
     Sweep.Plan p = Sweep.plan(runs, store);
     List<RunTask> todo = new ArrayList<>();
     for (Sweep.Run r : p.todo()) {
-      todo.add(RunTask.of(g, r.point(), r.key(), extra, failFirstAttempt.contains(r.name())));
+      todo.add(RunTask.of(g, r.point(), r.key(), extra, failFirstAttempt.contains(r.name()), plugins));
     }
     return new Plan(g.name(), store, todo, runs.size(), p.changed());
   }

@@ -2,6 +2,8 @@ package org.lbsim.transport.cc;
 
 import java.util.List;
 import java.util.function.BiFunction;
+import org.lbsim.design.Axis;
+import org.lbsim.design.Design;
 import org.lbsim.lb.Param;
 import org.lbsim.lb.Params;
 import org.lbsim.transport.CcContext;
@@ -17,7 +19,27 @@ import org.lbsim.transport.CongestionControl;
  *     {@code cnp_interval_us} parameter
  */
 public record CcDesign(String name, String summary, String paper, List<Param> params, boolean intStamping,
-    boolean cnp, BiFunction<Params, CcContext, CongestionControl> factory) {
+    boolean cnp, BiFunction<Params, CcContext, CongestionControl> factory) implements Design {
+
+  public CcDesign {
+    params = List.copyOf(params);
+  }
+
+  @Override
+  public Axis axis() {
+    return Axis.CC;
+  }
+
+  /** The paper it comes from. */
+  @Override
+  public String source() {
+    return paper;
+  }
+
+  @Override
+  public String definedIn() {
+    return Design.classOf(factory);
+  }
 
   /** The factory for one run, parameters bound. */
   public CcFactory bind(Params values) {
