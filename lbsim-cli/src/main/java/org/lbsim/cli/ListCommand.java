@@ -6,6 +6,7 @@ import org.lbsim.design.Axis;
 import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
 import org.lbsim.design.Registry;
+import org.lbsim.scenario.AlgorithmTables;
 import org.lbsim.scenario.Applicability;
 import org.lbsim.scenario.ScenarioSchema;
 import org.lbsim.scenario.Setting;
@@ -24,6 +25,11 @@ final class ListCommand implements Callable<Integer> {
   @picocli.CommandLine.Option(names = "--markdown", description = "print the scenario reference page (docs/scenario-reference.md)")
   boolean markdown;
 
+  @picocli.CommandLine.Option(names = "--algorithms", paramLabel = "AXIS",
+      description = "print the catalogue table of one axis (lb, cc, lr, workload.kind, topology.kind) as docs/algorithms.md "
+          + "holds it; built-in designs only")
+  String algorithms;
+
   @picocli.CommandLine.Option(names = {"-v", "--verbose"},
       description = "also say where each design is defined, registered and documented")
   boolean verbose;
@@ -31,6 +37,17 @@ final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
+    if (algorithms != null) {
+      Axis axis = AlgorithmTables.axis(algorithms);
+      if (axis == null || markdown) {
+        throw new Errors.UserError(axis == null
+            ? "--algorithms: unknown axis (got '" + algorithms + "'; allowed: " + String.join(", ", AlgorithmTables.axisKeys()) + ")"
+            : "--algorithms: prints one table, not with --markdown (got both; allowed: one of them)");
+      }
+      o.print(AlgorithmTables.builtIn().table(axis));
+      o.flush();
+      return 0;
+    }
     Catalog catalog = Main.catalog(spec);
     ScenarioSchema schema = ScenarioSchema.of(catalog);
     if (markdown) {

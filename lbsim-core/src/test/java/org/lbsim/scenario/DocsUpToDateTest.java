@@ -6,14 +6,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.lbsim.design.Axis;
+import org.lbsim.design.Catalog;
+import org.lbsim.design.Design;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
-import org.lbsim.topo.TopologyKind;
-import org.lbsim.topo.TopologyKinds;
-import org.lbsim.transport.LrDesign;
-import org.lbsim.transport.LrDesigns;
 
-/** docs/ is generated from, or checked against, the registry and the schema. */
+/**
+ * docs/scenario-reference.md and the catalogue tables of docs/algorithms.md are what the code
+ * prints from the schema and the registries; every design has its rules below its table.
+ */
 class DocsUpToDateTest {
   private static final Path DOCS = Path.of("..", "docs");
 
@@ -25,35 +27,49 @@ class DocsUpToDateTest {
   }
 
   @Test
-  void everyLoadBalancerHasALineInTheCatalogue() throws IOException {
-    String catalogue = Files.readString(DOCS.resolve("algorithms.md"));
-    for (LbDesign d : LbDesigns.all()) {
-      assertThat(catalogue).as("docs/algorithms.md mentions `%s`", d.name()).contains("`" + d.name() + "`");
+  void everyCatalogueTableIsWhatTheRegistryPrints() throws IOException {
+    String page = Files.readString(DOCS.resolve("algorithms.md"));
+    for (Axis axis : Axis.values()) {
+      String start = AlgorithmTables.marker(axis) + "\n";
+      assertThat(page.split(java.util.regex.Pattern.quote(start), -1)).as("docs/algorithms.md holds %s once", start.strip())
+          .hasSize(2);
+      int from = page.indexOf(start);
+      int section = page.lastIndexOf("\n## ", from) + 1;
+      String heading = page.substring(section, page.indexOf('\n', section));
+      assertThat(heading).as("the %s table's section", axis.key()).endsWith("(`" + axis.key() + "`)");
+      String generated = page.substring(from + start.length(), page.indexOf(AlgorithmTables.END, from));
+      assertThat(generated).as("regenerate: replace the lines between %s and %s in docs/algorithms.md with the output of "
+          + "./lbsim list --algorithms %s", start.strip(), AlgorithmTables.END, axis.key())
+          .isEqualTo(AlgorithmTables.builtIn().table(axis));
     }
-    for (String choice : ScenarioSchema.get("cc").choices()) {
-      assertThat(catalogue).contains("`" + choice + "`");
+  }
+
+  @Test
+  void everyDesignHasItsRulesBelowItsTable() throws IOException {
+    String page = Files.readString(DOCS.resolve("algorithms.md"));
+    for (Axis axis : Axis.values()) {
+      int end = page.indexOf(AlgorithmTables.END, page.indexOf(AlgorithmTables.marker(axis)));
+      int next = page.indexOf("\n## ", end);
+      String prose = page.substring(end, next < 0 ? page.length() : next);
+      for (Design d : Catalog.builtIn().of(axis).all()) {
+        assertThat(prose).as("docs/algorithms.md has an entry for `%s` below the %s table", d.name(), axis.key())
+            .containsPattern("\n- `" + java.util.regex.Pattern.quote(d.name()) + "`(:|\n)");
+      }
     }
-    for (String choice : ScenarioSchema.get("lr").choices()) {
-      assertThat(catalogue).contains("`" + choice + "`");
-    }
-    String lossRecovery = catalogue.substring(catalogue.indexOf("## Loss recovery (`lr`)"));
-    lossRecovery = lossRecovery.substring(0, lossRecovery.indexOf("\n## "));
-    for (LrDesign d : LrDesigns.all()) {
-      assertThat(lossRecovery).as("docs/algorithms.md has a loss-recovery row for `%s`", d.name())
-          .contains("\n| `" + d.name() + "` |");
-    }
-    String workloads = catalogue.substring(catalogue.indexOf("## Workloads (`workload.kind`)"));
-    workloads = workloads.substring(0, workloads.indexOf("\n## "));
-    for (WorkloadKind w : WorkloadKinds.all()) {
-      assertThat(workloads).as("docs/algorithms.md has a workload row for `%s`", w.name())
-          .contains("\n| `" + w.name() + "` |");
-    }
-    String topologies = catalogue.substring(catalogue.indexOf("## Topologies (`topology.kind`)"));
-    topologies = topologies.substring(0, topologies.indexOf("\n## ") < 0 ? topologies.length()
-        : topologies.indexOf("\n## "));
-    for (TopologyKind t : TopologyKinds.all()) {
-      assertThat(topologies).as("docs/algorithms.md has a topology row for `%s`", t.name())
-          .contains("\n| `" + t.name() + "` |");
-    }
+  }
+
+  @Test
+  void aTableRowHoldsTheDesignsSummaryParametersSourceAndClass() {
+    String lb = AlgorithmTables.builtIn().table(Axis.LB);
+    assertThat(lb.lines()).hasSize(2 + LbDesigns.all().size())
+        .startsWith("| name | summary | parameters: default (allowed) | source | defined in |", "|---|---|---|---|---|");
+    LbDesign subflow = LbDesigns.all().stream().filter(d -> d.name().equals("subflow")).findFirst().orElseThrow();
+    assertThat(lb).contains("\n| `subflow` | " + subflow.summary() + " | `subflow.count` = `4` (an integer from 1 to 1024) | "
+        + subflow.source() + " | `" + subflow.definedIn() + "` |\n");
+    assertThat(lb).contains("\n| `ecmp` | ").contains(" | — | ");
+    String workloads = AlgorithmTables.builtIn().table(Axis.WORKLOAD);
+    assertThat(workloads).contains(" | `workload.locality` = `any` (any, cross-pod) | ")
+        .contains(" | `workload.file` (file path)<br>`workload.start_unit_ps` = `1` (number) | ")
+        .containsPattern(" \\| `job\\.\\*` \\(\\d+ keys, see \\[scenario-reference.md\\]\\(scenario-reference.md\\)\\) \\| ");
   }
 }
