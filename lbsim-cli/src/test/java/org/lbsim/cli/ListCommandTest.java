@@ -3,6 +3,10 @@ package org.lbsim.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.lbsim.design.Axis;
+import org.lbsim.design.Catalog;
+import org.lbsim.design.Design;
+import org.lbsim.scenario.AlgorithmTables;
 import org.lbsim.scenario.WorkloadKind;
 import org.lbsim.scenario.WorkloadKinds;
 import org.lbsim.topo.TopologyKind;
@@ -67,5 +71,40 @@ class ListCommandTest {
     }
     assertThat(topologyBlock).contains("keys: topology.k, topology.oversubscription (see below)")
         .contains("keys: topology.servers, topology.rails, topology.spines (see below)");
+  }
+
+  @Test
+  void algorithmsPrintsOneAxisTableOfTheBuiltInDesigns() {
+    for (Axis axis : Axis.values()) {
+      CliRunner.Outcome o = CliRunner.run("list", "--algorithms", axis.key());
+      assertThat(o.code()).as(axis.key()).isZero();
+      assertThat(o.err()).isEmpty();
+      assertThat(o.out()).isEqualTo(AlgorithmTables.builtIn().table(axis));
+      for (Design d : Catalog.builtIn().of(axis).all()) {
+        assertThat(o.out()).contains("\n| `" + d.name() + "` | " + d.summary().replace("|", "\\|") + " | ");
+      }
+    }
+    assertThat(CliRunner.run("list", "--algorithms", "cc").out().lines())
+        .hasSize(2 + CcDesigns.all().size()).noneMatch(l -> l.startsWith("Scenario keys") || l.contains("<!--"));
+  }
+
+  @Test
+  void algorithmsRefusesAnUnknownAxisAndTheMarkdownPage() {
+    CliRunner.Outcome unknown = CliRunner.run("list", "--algorithms", "workload");
+    assertThat(unknown.code()).isEqualTo(2);
+    assertThat(unknown.out()).isEmpty();
+    assertThat(unknown.err()).isEqualTo("error: --algorithms: unknown axis (got 'workload'; allowed: lb, cc, lr, "
+        + "workload.kind, topology.kind)" + System.lineSeparator());
+    CliRunner.Outcome both = CliRunner.run("list", "--algorithms", "lb", "--markdown");
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.out()).isEmpty();
+    assertThat(both.err()).startsWith("error: --algorithms: ").doesNotContain("Exception").hasLineCount(1);
+  }
+
+  @Test
+  void withoutAlgorithmsTheListIsTheRegistriesThenTheKeys() {
+    String out = CliRunner.run("list").out();
+    assertThat(out).startsWith("Load-balancing designs (lb):\n").doesNotContain("| name |").contains("\nScenario keys");
+    assertThat(CliRunner.run("list", "--markdown").out()).isEqualTo(org.lbsim.scenario.ScenarioSchema.markdown());
   }
 }
