@@ -37,18 +37,18 @@ final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
-    if (algorithms != null) {
+    Catalog catalog = Main.catalog(spec);
+    if (algorithms != null) { // the docs' tables: built-in designs only, whatever the plug-ins add
       Axis axis = AlgorithmTables.axis(algorithms);
       if (axis == null || markdown) {
         throw new Errors.UserError(axis == null
             ? "--algorithms: unknown axis (got '" + algorithms + "'; allowed: " + String.join(", ", AlgorithmTables.axisKeys()) + ")"
-            : "--algorithms: prints one table, not with --markdown (got both; allowed: one of them)");
+            : "--algorithms: cannot be combined with --markdown (got both; allowed: one of --algorithms, --markdown)");
       }
       o.print(AlgorithmTables.builtIn().table(axis));
       o.flush();
       return 0;
     }
-    Catalog catalog = Main.catalog(spec);
     ScenarioSchema schema = ScenarioSchema.of(catalog);
     if (markdown) {
       o.print(schema.referencePage());

@@ -98,7 +98,7 @@ class ListCommandTest {
     CliRunner.Outcome both = CliRunner.run("list", "--algorithms", "lb", "--markdown");
     assertThat(both.code()).isEqualTo(2);
     assertThat(both.out()).isEmpty();
-    assertThat(both.err()).startsWith("error: --algorithms: ").doesNotContain("Exception").hasLineCount(1);
+    assertThat(both.err()).startsWith("error: --algorithms: cannot be combined with --markdown (got both; ").doesNotContain("Exception").hasLineCount(1);
   }
 
   @Test

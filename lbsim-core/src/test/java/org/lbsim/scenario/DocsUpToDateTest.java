@@ -11,6 +11,7 @@ import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
+import org.lbsim.lb.Param;
 
 /**
  * docs/scenario-reference.md and the catalogue tables of docs/algorithms.md are what the code
@@ -64,8 +65,10 @@ class DocsUpToDateTest {
     assertThat(lb.lines()).hasSize(2 + LbDesigns.all().size())
         .startsWith("| name | summary | parameters: default (allowed) | source | defined in |", "|---|---|---|---|---|");
     LbDesign subflow = LbDesigns.all().stream().filter(d -> d.name().equals("subflow")).findFirst().orElseThrow();
-    assertThat(lb).contains("\n| `subflow` | " + subflow.summary() + " | `subflow.count` = `4` (an integer from 1 to 1024) | "
-        + subflow.source() + " | `" + subflow.definedIn() + "` |\n");
+    Param count = subflow.params().get(0);
+    assertThat(subflow.params()).hasSize(1);
+    assertThat(lb).contains("\n| `subflow` | " + subflow.summary() + " | `subflow.count` = `" + count.defaultText() + "` ("
+        + count.range() + ") | " + subflow.source() + " | `" + subflow.definedIn() + "` |\n");
     assertThat(lb).contains("\n| `ecmp` | ").contains(" | — | ");
     String workloads = AlgorithmTables.builtIn().table(Axis.WORKLOAD);
     assertThat(workloads).contains(" | `workload.locality` = `any` (any, cross-pod) | ")
