@@ -107,7 +107,7 @@ public final class MacroBenchmark {
     String label = repeat > 1 ? " (median of " + repeat + ")" : "";
     line("wall, whole run" + label, Format.seconds(w));
     line("cpu, run thread" + label, Format.seconds(median(cpu)) + "  (close to the wall time on a quiet machine)");
-    line("wall, setup + collect" + label, Format.seconds(st) + "  (same scenario stopped after 1 ns simulated)");
+    line("wall, setup + collect" + label, Format.seconds(st) + "  (same scenario stopped after 1 us simulated)");
     line("wall, simulation" + label, Format.seconds(sm) + "  (whole - setup)");
     line("events", Format.count(last.events()));
     line("events/s", Format.rate(events));

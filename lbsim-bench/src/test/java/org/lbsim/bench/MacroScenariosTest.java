@@ -28,6 +28,14 @@ class MacroScenariosTest {
   }
 
   @Test
+  void everyScenarioAlsoParsesAsItsSetupOnlyRun() {
+    for (MacroScenario m : MacroScenarios.all()) {
+      Scenario s = ScenarioReader.fromText("", "macro", null, m.name(), MacroRun.setupOverrides(m, List.of()));
+      assertThat(s.engine().limitPs()).as(m.name()).isEqualTo(1_000_000L);
+    }
+  }
+
+  @Test
   void theBarIsTheStudySetting() {
     Scenario s = ScenarioReader.fromText("", "macro", null, "bar", MacroScenarios.find("ata-128-2MiB").overrides());
     assertThat(s.topology().hosts()).isEqualTo(128);
