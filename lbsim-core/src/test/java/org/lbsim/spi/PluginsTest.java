@@ -89,7 +89,7 @@ class PluginsTest {
     Scenario s = ScenarioReader.fromText("lb: tiny-lb\ntiny-lb: {x: 7}\n", "s.yaml", null, "s", List.of(), "--set", c);
     assertThat(s.lb()).isEqualTo("tiny-lb");
     assertThat(s.lbParams().integer("x")).isEqualTo(7);
-    assertThat(s.catalog()).isSameAs(c);
+    assertThat(s.lbDesign()).isSameAs(c.lb().find("tiny-lb"));
     assertThatThrownBy(() -> ScenarioReader.fromText("lb: tiny-lb\ntiny-lb: {x: 10}\n", "s.yaml", null, "s", List.of(),
         "--set", c)).isInstanceOf(ScenarioException.class)
         .hasMessageContaining("s.yaml: tiny-lb.x: invalid value (got '10'; allowed: an integer from 1 to 9)");
