@@ -174,9 +174,9 @@ public record Param(String name, double defaultValue, boolean integer, double mi
   }
 
   /**
-   * Its value as {@link Params} holds it: a choice's index in {@link #choices}, a number, NaN for
-   * {@code auto}; null when refused (told to {@code bad}). A plain number has no reading of its
-   * own (the scenario reader reads it): {@code null}.
+   * Its value as {@link Params} holds it, read by its {@link #reading} or, without one, as one of
+   * its {@link #choices} (held as its index); null when refused (told to {@code bad}). A parameter
+   * with neither is read by the scenario reader as a decimal number in its range.
    */
   public Double read(String text, Reading.Refusal bad) {
     if (reading != null) {
@@ -193,7 +193,7 @@ public record Param(String name, double defaultValue, boolean integer, double mi
     throw new IllegalStateException(name + " is a plain number: the scenario reader reads it");
   }
 
-  /** The value of a choice (its {@link #choices} index) or of the default word of a plain choice. */
+  /** Its default as {@link Params} holds it: a choice's index in {@link #choices}, NaN for {@code auto}, else the number. */
   public double defaultHeld() {
     return isChoice() ? choices.indexOf(defaultWord) : defaultValue;
   }
