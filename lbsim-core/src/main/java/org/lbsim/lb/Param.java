@@ -193,7 +193,7 @@ public record Param(String name, double defaultValue, boolean integer, double mi
     throw new IllegalStateException(name + " is a plain number: the scenario reader reads it");
   }
 
-  /** Its default as {@link Params} holds it: a choice's index in {@link #choices}, NaN for {@code auto}, else the number. */
+  /** Its default as {@link Params} holds it: a choice's index in {@link #choices}, NaN for auto, else the number. */
   public double defaultHeld() {
     return isChoice() ? choices.indexOf(defaultWord) : defaultValue;
   }
