@@ -8,7 +8,7 @@ import org.lbsim.topo.PortFeatures;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;
 import org.lbsim.topo.TopologyKind;
-import org.lbsim.transport.RecoveryParams;
+import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.cc.CcDesign;
 
 /**
@@ -28,13 +28,14 @@ import org.lbsim.transport.cc.CcDesign;
  * @param lbParams its parameters, defaults filled in
  * @param ccDesign the chosen congestion control
  * @param ccParams its parameters, defaults filled in
- * @param recovery the chosen loss recovery and its parameters
+ * @param lrDesign the chosen loss recovery
+ * @param lrParams its parameters, defaults filled in
  */
 public record Scenario(String name, long seed, Profile profile, TopologyKind topologyKind, Topology topology,
     LinksSection links, BufferSection buffer, PacketSection packet, WorkloadKind workloadKind, WorkloadSpec workload,
     TransportSection transport, FailurePlan failures, TrainingSection training, MetricsSection metrics,
     EngineSection engine, LbDesign lbDesign, Params lbParams, CcDesign ccDesign, Params ccParams,
-    RecoveryParams recovery, Map<String, String> values) {
+    LrDesign lrDesign, Params lrParams, Map<String, String> values) {
 
   public Scenario {
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));

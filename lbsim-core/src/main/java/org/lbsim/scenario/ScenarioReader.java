@@ -18,7 +18,6 @@ import org.lbsim.topo.PortFeatures;
 import org.lbsim.topo.PortSignals;
 import org.lbsim.transport.cc.CcDesign;
 import org.lbsim.transport.LrDesign;
-import org.lbsim.transport.RecoveryParams;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;
@@ -287,10 +286,11 @@ public final class ScenarioReader {
     Params ccParams = ccDesign == null ? null : ccParams(values, ccDesign);
     PortSignals signals = portSignals(values, ccDesign);
     String lr = choice(values, "lr");
+    LrDesign lrDesign = lr == null ? null : catalog.lr().find(lr);
     TransportSection transport = TransportSection.read(this, values);
     EngineSection engine = EngineSection.read(this, values);
     MetricsSection metrics = MetricsSection.read(this, values);
-    RecoveryParams recovery = lr == null ? null : recovery(values, lr, lrParams(values, lr));
+    Params lrParams = lrDesign == null ? null : lrParams(values, lrDesign);
     PacketFormat wire = profile.wireFormat(packet);
     PortFeatures features = portFeatures(values, profile.trimmedBytes(packet), wire.dataBytes(),
         profile.coinTrimVictim());
@@ -308,7 +308,7 @@ public final class ScenarioReader {
     return new Scenario(name, seed, profile, topologyKind, topology, links,
         new BufferSection(buffer, ecn, signals, features), packet, workloadKind, workload, transport, failures, training,
         metrics,
-        engine, design, lbParams, ccDesign, ccParams, recovery, values);
+        engine, design, lbParams, ccDesign, ccParams, lrDesign, lrParams, values);
   }
 
   /** The chosen congestion control's parameters; every algorithm's keys are still checked, so grids may set them all. */
@@ -343,59 +343,34 @@ public final class ScenarioReader {
   }
 
   /**
-   * The values of the plug-in loss recoveries' parameters (numbers in a range; every plug-in's
-   * keys are checked, so grids may set them all), those of {@code lr} returned. The built-in
-   * recoveries' keys are checked and resolved by {@link #recovery}.
+   * The chosen loss recovery's parameters. Every recovery's keys are read and its rules between
+   * them ({@link LrDesign#check}) applied, so grids may set them all.
    */
-  private Params lrParams(Map<String, String> v, String lr) {
-    Map<String, List<Param>> plugins = new LinkedHashMap<>();
+  private Params lrParams(Map<String, String> v, LrDesign chosen) {
+    Params out = null;
     for (LrDesign d : catalog.lr().all()) {
-      if (catalog.lr().origin(d.name()).plugin()) {
-        plugins.put(d.name(), d.params());
-      }
-    }
-    return designParams(v, plugins, lr);
-  }
+      Params read = designValues(v, d.name(), d.params());
+      d.check().check(read, new LrDesign.Keys() {
+        @Override
+        public String text(String param) {
+          return v.get(d.name() + "." + param);
+        }
 
-  private RecoveryParams recovery(Map<String, String> v, String lr, Params lrParams) {
-    int threshold = intValue(v, "sack.threshold", 0);
-    int fr = intValue(v, "sack.fast_retransmit", 0);
-    String trigger = choice(v, "sack.trigger");
-    int dupacks = -1;
-    String dupText = v.get("sack.dupacks").trim();
-    if (!dupText.equals("auto")) {
-      dupacks = intValue(v, "sack.dupacks", 1);
-    }
-    // sack.dupacks applies: lr is sack and the trigger counts duplicate ACKs
-    boolean dupTrigger = trigger != null && schema.applicability().reason("sack.dupacks", v) == null;
-    if (dupTrigger && dupacks == -1 && threshold == 0) {
-      bad("sack.threshold", v.get("sack.threshold"), "at least 1 with sack.trigger " + trigger
-          + " and sack.dupacks auto (a duplicate-ACK count)");
-    }
-    if (fr > 1) {
-      bad("sack.fast_retransmit", v.get("sack.fast_retransmit"), "0 or 1");
-    }
-    long cap = -1;
-    String capText = v.get("irn.bdp_cap").trim();
-    if (!capText.equals("auto")) {
-      cap = longValue(v, "irn.bdp_cap", 1);
-      if (cap == Long.MIN_VALUE) {
-        bad("irn.bdp_cap", capText, "auto or a number of packets from 1 to " + Long.MAX_VALUE);
+        @Override
+        public boolean applies(String param) {
+          return schema.applicability().reason(d.name() + "." + param, v) == null;
+        }
+
+        @Override
+        public void refuse(String param, String allowed) {
+          bad(d.name() + "." + param, text(param), allowed);
+        }
+      });
+      if (d.name().equals(chosen.name())) {
+        out = read;
       }
     }
-    long low = autoOrMicros(v, "irn.rto_low_us");
-    long high = autoOrMicros(v, "irn.rto_high_us");
-    int lowPackets = intValue(v, "irn.low_packets", 0);
-    if (low > 0 && high > 0 && high < low) {
-      bad("irn.rto_high_us", v.get("irn.rto_high_us"), "at least irn.rto_low_us (" + v.get("irn.rto_low_us").trim() + ")");
-    }
-    if (threshold < 0 || trigger == null || dupacks == Integer.MIN_VALUE || (dupTrigger && dupacks == -1 && threshold == 0)
-        || fr < 0 || fr > 1 || cap == Long.MIN_VALUE || low == Long.MIN_VALUE || high == Long.MIN_VALUE
-        || lowPackets < 0) {
-      return null;
-    }
-    return new RecoveryParams(lr, threshold, fr == 1, cap, low, high, lowPackets, trigger, dupacks,
-        catalog.lr().find(lr).bind(lrParams));
+    return out;
   }
 
   /** {@code coinByDefault}: trim_victim auto tosses the coin ({@link Profile#coinTrimVictim()}). */
@@ -486,21 +461,42 @@ public final class ScenarioReader {
    * chosen design's (by name) as its parameters.
    */
   private Params designParams(Map<String, String> v, Map<String, List<Param>> designs, String chosen) {
-    Map<String, Double> out = new LinkedHashMap<>();
+    Params out = new Params(Map.of());
     for (Map.Entry<String, List<Param>> d : designs.entrySet()) {
-      for (Param p : d.getValue()) {
-        String key = d.getKey() + "." + p.name();
-        double x = number(v, key);
-        if (Double.isNaN(x)) {
-          continue;
+      Params read = designValues(v, d.getKey(), d.getValue());
+      if (d.getKey().equals(chosen)) {
+        out = read;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The values of {@code design}'s parameters as {@link Params} holds them, each read from its
+   * "design.param" key: by the parameter's own reading or as a choice ({@link Param#read}), else
+   * as a decimal number in its range ({@code auto} as NaN where it is the default word). A refused
+   * value is reported and left out.
+   */
+  private Params designValues(Map<String, String> v, String design, List<Param> params) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (Param p : params) {
+      String key = design + "." + p.name();
+      String text = v.get(key);
+      Double x;
+      if (p.reading() != null || p.isChoice()) {
+        x = p.read(text, (shown, allowed) -> bad(key, shown, allowed));
+      } else if (p.defaultWord() != null && text.trim().equals(p.defaultWord())) {
+        x = Double.NaN;
+      } else {
+        double n = number(v, key);
+        x = Double.isNaN(n) ? null : n;
+        if (x != null && (n < p.min() || n > p.max() || (p.integer() && n != Math.rint(n)))) {
+          bad(key, text, p.range());
+          x = null;
         }
-        if (x < p.min() || x > p.max() || (p.integer() && x != Math.rint(x))) {
-          bad(key, v.get(key), p.range());
-          continue;
-        }
-        if (d.getKey().equals(chosen)) {
-          out.put(p.name(), x);
-        }
+      }
+      if (x != null) {
+        out.put(p.name(), x);
       }
     }
     return new Params(out);
@@ -712,25 +708,6 @@ public final class ScenarioReader {
       bad(key, s, "a number, finite and decimal, e.g. 0.5 or 1e-3");
       return Double.NaN;
     }
-  }
-
-  /** -1 for "auto", else a positive number of microseconds in ps; Long.MIN_VALUE (reported) if neither. */
-  long autoOrMicros(Map<String, String> v, String key) {
-    String text = v.get(key).trim();
-    if (text.equals("auto")) {
-      return -1;
-    }
-    double us;
-    try {
-      us = Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      us = Double.NaN;
-    }
-    if (!(us > 0 && us <= 1e9)) {
-      bad(key, text, "auto or a positive number of microseconds up to 1e9");
-      return Long.MIN_VALUE;
-    }
-    return Math.round(us * Simulator.PS_PER_US);
   }
 
   long microsToPs(Map<String, String> v, String key, boolean allowZero) {

@@ -154,7 +154,8 @@ public final class ScenarioRunner {
     CcDesign cc = s.ccDesign();
     TransportSection t = s.transport();
     TransportSettings ts = new TransportSettings(format, t.rateCoef() * rhoMax, t.extraPackets(), s.profile(),
-        t.initialRtoPs(), t.minRtoPs(), s.recovery(), cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()));
+        t.initialRtoPs(), t.minRtoPs(), s.lrDesign().bind(s.lrParams()), cc.bind(s.ccParams()),
+        cc.cnpIntervalPs(s.ccParams()));
     Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
         lb.ack() == null ? null : lb.ack().apply(ctx), training == null ? List.of() : training.steps());
     QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport, rhoMax);

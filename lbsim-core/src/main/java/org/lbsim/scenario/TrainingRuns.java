@@ -39,6 +39,6 @@ final class TrainingRuns {
     return new Scenario(s.name() + "-ideal", s.seed(), s.profile(), s.topologyKind(),
         new LeafSpine(s.topology().hosts(), 1, 1), s.links(), s.buffer(), s.packet(), s.workloadKind(), s.workload(),
         s.transport(), FailurePlan.NONE, s.training().withoutIdeal(), s.metrics(), s.engine(), s.lbDesign(),
-        s.lbParams(), s.ccDesign(), s.ccParams(), s.recovery(), values);
+        s.lbParams(), s.ccDesign(), s.ccParams(), s.lrDesign(), s.lrParams(), values);
   }
 }

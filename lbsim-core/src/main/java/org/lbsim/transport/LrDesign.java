@@ -1,6 +1,7 @@
 package org.lbsim.transport;
 
 import java.util.List;
+import java.util.function.Function;
 import org.lbsim.design.Axis;
 import org.lbsim.design.Design;
 import org.lbsim.lb.Param;
@@ -15,16 +16,23 @@ import org.lbsim.workload.FlowSpec;
  *
  * @param params its parameters, set as {@code <name>.<param>} ({@code sack.threshold}) and
  *     applying only under it; the schema and {@code lbsim list} show them in this order, the
- *     reader checks them and resolves them into {@link RecoveryParams}
+ *     scenario reader reads them into {@link Params} and {@link #bind} fixes them for a run
  * @param sender the sender-side recovery of one flow
  * @param receiver the receiving end of one flow: its recovery's logic on the {@link Receiver} every
  *     flow has
+ * @param check its rules between its parameters, which the scenario reader applies
  */
 public record LrDesign(String name, String summary, String source, List<Param> params, SenderSide sender,
-    ReceiverSide receiver) implements Design {
+    ReceiverSide receiver, Check check) implements Design {
 
   public LrDesign {
     params = List.copyOf(params);
+  }
+
+  /** A design without rules between its parameters. */
+  public LrDesign(String name, String summary, String source, List<Param> params, SenderSide sender,
+      ReceiverSide receiver) {
+    this(name, summary, source, params, sender, receiver, Check.NONE);
   }
 
   /** Its parameters' scenario keys, in order, those with a further condition ({@link Param#onlyWhen}) last. */
@@ -49,39 +57,81 @@ public record LrDesign(String name, String summary, String source, List<Param> p
     return Axis.LR;
   }
 
-
   /**
    * A design whose sender side reads its parameters' values: {@link #bind} gives the design of one
    * run, its values fixed; until then the defaults apply.
    */
   public static LrDesign withParams(String name, String summary, String source, List<Param> params,
       ParamSenderSide sender, ReceiverSide receiver) {
-    return new LrDesign(name, summary, source, params, new BoundSender(sender, Params.defaults(params)), receiver);
+    return withSettings(name, summary, source, params, values -> values, sender, receiver, Check.NONE);
+  }
+
+  /**
+   * A design whose sender side reads settings of type {@code S}: {@code settings} makes them from
+   * its parameters' values once, when {@link #bind} gives the design of one run (until then, from
+   * the defaults); {@code check} holds its rules between parameters.
+   */
+  public static <S> LrDesign withSettings(String name, String summary, String source, List<Param> params,
+      Function<Params, S> settings, SettingsSenderSide<S> sender, ReceiverSide receiver, Check check) {
+    return new LrDesign(name, summary, source, params,
+        new BoundSender<>(settings, sender, settings.apply(Params.defaults(params))), receiver, check);
   }
 
   /** This design with its sender side reading {@code values} (a design without parameters is itself). */
   public LrDesign bind(Params values) {
-    return sender instanceof BoundSender b ? new LrDesign(name, summary, source, params,
-        new BoundSender(b.sender(), values), receiver) : this;
+    return sender instanceof BoundSender<?> b ? new LrDesign(name, summary, source, params, b.rebind(values), receiver,
+        check) : this;
   }
 
   @Override
   public String definedIn() {
-    return Design.classOf(sender instanceof BoundSender b ? b.sender() : sender);
+    return Design.classOf(sender instanceof BoundSender<?> b ? b.sender() : sender);
   }
 
-  /** A sender side with its parameters' values fixed. */
-  private record BoundSender(ParamSenderSide sender, Params values) implements SenderSide {
+  /** A sender side with its settings made from its parameters' values. */
+  private record BoundSender<S>(Function<Params, S> settings, SettingsSenderSide<S> sender, S bound)
+      implements SenderSide {
     @Override
     public LossRecovery create(Transport transport, FlowSpec flow, long targetPackets, RttView rtt) {
-      return sender.create(values, transport, flow, targetPackets, rtt);
+      return sender.create(bound, transport, flow, targetPackets, rtt);
     }
+
+    BoundSender<S> rebind(Params values) {
+      return new BoundSender<>(settings, sender, settings.apply(values));
+    }
+  }
+
+  /** As {@link SenderSide}, reading the run's settings, made from the design's parameters. */
+  @FunctionalInterface
+  public interface SettingsSenderSide<S> {
+    LossRecovery create(S settings, Transport transport, FlowSpec flow, long targetPackets, RttView rtt);
   }
 
   /** As {@link SenderSide}, reading the run's values of the design's parameters. */
   @FunctionalInterface
-  public interface ParamSenderSide {
-    LossRecovery create(Params values, Transport transport, FlowSpec flow, long targetPackets, RttView rtt);
+  public interface ParamSenderSide extends SettingsSenderSide<Params> {}
+
+  /**
+   * A design's rules between its parameters, applied by the scenario reader after it read them:
+   * {@code read} holds those it read (a refused one is absent), {@code keys} the scenario around.
+   */
+  @FunctionalInterface
+  public interface Check {
+    Check NONE = (read, keys) -> { };
+
+    void check(Params read, Keys keys);
+  }
+
+  /** The scenario around a design's parameters, by parameter name. */
+  public interface Keys {
+    /** The scenario's text of parameter {@code param}. */
+    String text(String param);
+
+    /** Whether parameter {@code param} applies in this scenario. */
+    boolean applies(String param);
+
+    /** Refuses parameter {@code param}'s text; {@code allowed} says what would do. */
+    void refuse(String param, String allowed);
   }
 
   /**

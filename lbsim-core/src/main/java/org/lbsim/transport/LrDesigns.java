@@ -2,52 +2,65 @@ package org.lbsim.transport;
 
 import java.util.List;
 import org.lbsim.lb.Param;
+import org.lbsim.lb.Param.Reading;
+import org.lbsim.lb.Params;
 import org.lbsim.workload.FlowSpec;
 
 /** The registry of loss recoveries, by name, in the order {@code lbsim list} and the schema show them. */
 public final class LrDesigns {
+  /** IRN's timeouts: auto, or microseconds above 0 and up to 1e9. */
+  private static final Reading TIMEOUT = Reading.positive(1e9, "auto or a positive number of microseconds up to 1e9")
+      .orAuto();
+
   private static final List<LrDesign> ALL = List.of(
       new LrDesign("erasure",
           "Ideal rateless erasure coding: any m + transport.extra_packets coded packets complete the message",
           "the study's ideal loss recovery (arXiv 2507.21372 v2)", List.of(),
           (t, f, target, rtt) -> ErasureCoding.create(target, payload(t), t.settings().referenceErasure(), rtt),
           (t, i, ack, target) -> new CodedReceiver(t, i, ack, target * payload(t))),
-      new LrDesign("sack",
+      LrDesign.withSettings("sack",
           "Selective ACKs: a hole is lost once a SACK is sack.threshold beyond it (or the study's duplicate-ACK sender)",
           "the study's realistic loss recovery; RFC 6675",
           List.of(Param.integer("threshold", 3, 0, Integer.MAX_VALUE,
-                  "a hole is lost once the highest SACKed sequence is more than this many packets beyond it (x)"),
-              Param.choice("trigger", RecoveryParams.SACK_TRIGGERS, "beyond",
+                  "a hole is lost once the highest SACKed sequence is more than this many packets beyond it (x)")
+                  .reading(Reading.whole(0, Integer.MAX_VALUE)),
+              Param.choice("trigger", SackSettings.TRIGGERS, "beyond",
                   "what declares a hole lost; beyond = a SACK more than x beyond it; dupacks = the study simulator's "
                       + "-sack x -dup d: on the d-th duplicate ACK resend every hole below a SACK more than x beyond "
                       + "the first, go-back-N on timeout; newreno = its -dup d without -sack: resend the first hole "
                       + "(docs/algorithms.md)"),
               Param.integerOrAuto("dupacks", 1, Integer.MAX_VALUE,
                   "duplicate ACKs d that start fast recovery; auto = sack.threshold").onlyWhen("trigger", "dupacks",
-                  "newreno"),
+                  "newreno").reading(Reading.whole(1, Integer.MAX_VALUE).orAuto()),
               Param.integer("fast_retransmit", 1, 0, 1,
-                  "1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)")),
-          LrDesigns::sack,
-          (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), false)),
+                  "1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)")
+                  .reading(Reading.whole(0, Integer.MAX_VALUE).atMost(1, "0 or 1"))),
+          SackSettings::bind, LrDesigns::sack,
+          (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), false),
+          LrDesigns::checkSack),
       new LrDesign("gbn",
           "RoCE go-back-N: the receiver takes only the expected packet and NACKs a hole; the sender resends from it",
           "InfiniBand / RoCEv2 reliable connection", List.of(),
           (t, f, target, rtt) -> new GoBackN(target, rtt),
           (t, i, ack, target) -> new GbnReceiver(t, i, ack, target, payload(t))),
-      new LrDesign("irn",
+      LrDesign.withSettings("irn",
           "IRN selective repeat: NACKs with SACK bitmaps, in-flight cap at the path's BDP, two fixed timeouts",
           "Mittal et al., SIGCOMM 2018",
           List.of(Param.integerOrAuto("bdp_cap", 1, Long.MAX_VALUE,
-                  "most packets in flight; auto = the unloaded path's bandwidth-delay product in packets"),
+                  "most packets in flight; auto = the unloaded path's bandwidth-delay product in packets")
+                  .reading(Reading.whole(1, Long.MAX_VALUE).alsoRefusedWith(
+                      "auto or a number of packets from 1 to " + Long.MAX_VALUE).orAuto()),
               Param.numberOrAuto("rto_low_us", 0, 1e9, "timeout while few packets are in flight (RTO_low), "
                   + "microseconds; auto = the paper's 100 us scaled by this fabric's base RTT over the paper's "
-                  + "(docs/algorithms.md)"),
+                  + "(docs/algorithms.md)").reading(TIMEOUT),
               Param.numberOrAuto("rto_high_us", 0, 1e9, "timeout otherwise (RTO_high), microseconds; auto = the "
-                  + "paper's 320 us scaled by this fabric's base RTT over the paper's"),
+                  + "paper's 320 us scaled by this fabric's base RTT over the paper's").reading(TIMEOUT),
               Param.integer("low_packets", 3, 0, Integer.MAX_VALUE,
-                  "RTO_low applies with at most this many packets in flight (N)")),
-          LrDesigns::irn,
-          (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), true)));
+                  "RTO_low applies with at most this many packets in flight (N)")
+                  .reading(Reading.whole(0, Integer.MAX_VALUE))),
+          IrnSettings::bind, LrDesigns::irn,
+          (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), true),
+          LrDesigns::checkIrn));
 
   private LrDesigns() {}
 
@@ -75,18 +88,36 @@ public final class LrDesigns {
   }
 
   /** SACK's sender: the threshold rule ({@code sack.trigger: beyond}) or the study's duplicate-ACK sender. */
-  private static LossRecovery sack(Transport t, FlowSpec f, long target, RttView rtt) {
-    RecoveryParams r = t.settings().recovery();
+  private static LossRecovery sack(SackSettings r, Transport t, FlowSpec f, long target, RttView rtt) {
     return r.dupAckTrigger()
-        ? new DupAckRecovery(target, rtt, r.dupAckThreshold(), r.sackTrigger().equals("dupacks") ? r.sackThreshold() : -1,
+        ? new DupAckRecovery(target, rtt, r.dupAckThreshold(), r.trigger().equals("dupacks") ? r.threshold() : -1,
             r.fastRetransmit())
-        : SelectiveRepeat.sack(target, rtt, r.sackThreshold(), r.fastRetransmit());
+        : SelectiveRepeat.sack(target, rtt, r.threshold(), r.fastRetransmit());
   }
 
   /** IRN's sender: in-flight cap (auto: the flow's unloaded-path BDP) and timeouts (auto: scaled by the base RTT). */
-  private static LossRecovery irn(Transport t, FlowSpec f, long target, RttView rtt) {
-    RecoveryParams r = t.settings().recovery();
-    return SelectiveRepeat.irn(target, rtt, r.irnBdpCap() > 0 ? r.irnBdpCap() : t.bdpPackets(f.src(), f.dst()),
-        r.irnRtoLowPs(t.baseRttPs()), r.irnRtoHighPs(t.baseRttPs()), r.irnLowPackets());
+  private static LossRecovery irn(IrnSettings r, Transport t, FlowSpec f, long target, RttView rtt) {
+    return SelectiveRepeat.irn(target, rtt, r.bdpCap() > 0 ? r.bdpCap() : t.bdpPackets(f.src(), f.dst()),
+        r.rtoLowPs(t.baseRttPs()), r.rtoHighPs(t.baseRttPs()), r.lowPackets());
+  }
+
+  /** A duplicate-ACK trigger with {@code sack.dupacks} auto counts {@code sack.threshold} duplicates: at least 1. */
+  private static void checkSack(Params read, LrDesign.Keys keys) {
+    if (read.has("threshold") && read.has("trigger") && read.has("dupacks") && keys.applies("dupacks")
+        && read.isAuto("dupacks") && read.integer("threshold") == 0) {
+      keys.refuse("threshold", "at least 1 with sack.trigger " + read.word("trigger", SackSettings.TRIGGERS)
+          + " and sack.dupacks auto (a duplicate-ACK count)");
+    }
+  }
+
+  /** RTO_high, when both timeouts are set, is at least RTO_low. */
+  private static void checkIrn(Params read, LrDesign.Keys keys) {
+    if (read.has("rto_low_us") && read.has("rto_high_us")) {
+      long low = IrnSettings.timeoutPs(read.number("rto_low_us"));
+      long high = IrnSettings.timeoutPs(read.number("rto_high_us"));
+      if (low > 0 && high > 0 && high < low) {
+        keys.refuse("rto_high_us", "at least irn.rto_low_us (" + keys.text("rto_low_us").trim() + ")");
+      }
+    }
   }
 }

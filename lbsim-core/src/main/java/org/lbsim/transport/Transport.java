@@ -97,7 +97,7 @@ public final class Transport implements Node {
       ackRandoms[i] = ackPaths == null ? null : flowRandom.split();
     }
     long hostBps = fabric.settings().hostLink().bitsPerSecond();
-    LrDesign recovery = settings.recovery().design();
+    LrDesign recovery = settings.recovery();
     for (int i = 0; i < n; i++) {
       FlowSpec f = this.flows.get(i);
       long slotPs = PortConfig.serializationPs((long) settings.format().pacingSlotBytes() * flowsSharingHost[i], hostBps);

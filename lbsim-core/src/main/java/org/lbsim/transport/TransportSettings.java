@@ -16,7 +16,7 @@ public final class TransportSettings {
   private final boolean nicBackpressure;
   private final long initialRtoPs;
   private final long minRtoPs;
-  private final RecoveryParams recovery;
+  private final LrDesign recovery;
   private final CcFactory cc;
   private final long cnpIntervalPs;
 
@@ -27,13 +27,13 @@ public final class TransportSettings {
    * @param profile what the modelling profile changes in senders and receivers
    * @param initialRtoPs retransmission timeout before the first RTT sample
    * @param minRtoPs floor of the retransmission timeout
-   * @param recovery the loss recovery and its parameters
+   * @param recovery the loss recovery, its parameters bound for this run ({@link LrDesign#bind})
    * @param cc creates each flow's congestion control; null = the ideal constant rate
    * @param cnpIntervalPs receivers answer CE-marked data with a CNP at most this often per flow
    *     (DCQCN's notification point); negative = no CNPs
    */
   public TransportSettings(PacketFormat format, double rateCoef, int extraPackets, TransportProfile profile,
-      long initialRtoPs, long minRtoPs, RecoveryParams recovery, CcFactory cc, long cnpIntervalPs) {
+      long initialRtoPs, long minRtoPs, LrDesign recovery, CcFactory cc, long cnpIntervalPs) {
     if (!(rateCoef > 0)) {
       throw new IllegalArgumentException("rate_coef must be > 0, got " + rateCoef);
     }
@@ -94,7 +94,8 @@ public final class TransportSettings {
     return minRtoPs;
   }
 
-  public RecoveryParams recovery() {
+  /** The loss recovery, its parameters bound for this run: it makes each flow's two ends. */
+  public LrDesign recovery() {
     return recovery;
   }
 

@@ -118,7 +118,8 @@ class InputRulesTest {
   void keysThatApplyStillRead() throws IOException {
     assertThat(read("workload: {kind: incast, senders: 3, receiver: 2}\ntopology: {k: 4}\n").workload().senders())
         .isEqualTo(3);
-    assertThat(read("lr: sack\nsack: {threshold: 6}\n").recovery().sackThreshold()).isEqualTo(6);
+    assertThat(org.lbsim.transport.SackSettings.bind(read("lr: sack\nsack: {threshold: 6}\n").lrParams()).threshold())
+        .isEqualTo(6);
     assertThat(read("failures: {kind: drop, links: tor0-agg0}\ntopology: {k: 4}\n").values())
         .containsEntry("failures.links", "tor0-agg0");
   }

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.transport.FlowOutcome;
+import org.lbsim.transport.IrnSettings;
+import org.lbsim.transport.SackSettings;
 
 /** Loss recovery, trimming, PFC and link losses on whole fabrics; every run conserves packets. */
 class LossRecoveryRunTest {
@@ -165,33 +167,33 @@ class LossRecoveryRunTest {
 
   @Test
   void theDefaultTriggerIsTheSackDistanceAndDupAckCountsFollowTheThresholdUnlessSet() {
-    org.lbsim.transport.RecoveryParams d = Scenarios.of("lr=sack", "sack.threshold=5").recovery();
-    assertThat(d.sackTrigger()).isEqualTo("beyond");
+    SackSettings d = SackSettings.bind(Scenarios.of("lr=sack", "sack.threshold=5").lrParams());
+    assertThat(d.trigger()).isEqualTo("beyond");
     assertThat(d.dupAckTrigger()).isFalse();
-    org.lbsim.transport.RecoveryParams auto = Scenarios.of("lr=sack", "sack.threshold=5", "sack.trigger=dupacks")
-        .recovery();
+    SackSettings auto = SackSettings.bind(Scenarios.of("lr=sack", "sack.threshold=5", "sack.trigger=dupacks")
+        .lrParams());
     assertThat(auto.dupAckThreshold()).isEqualTo(5);
-    org.lbsim.transport.RecoveryParams set = Scenarios.of("lr=sack", "sack.threshold=0", "sack.trigger=dupacks",
-        "sack.dupacks=6").recovery();
-    assertThat(set.sackThreshold()).isZero();
+    SackSettings set = SackSettings.bind(Scenarios.of("lr=sack", "sack.threshold=0", "sack.trigger=dupacks",
+        "sack.dupacks=6").lrParams());
+    assertThat(set.threshold()).isZero();
     assertThat(set.dupAckThreshold()).isEqualTo(6);
   }
 
   @Test
   void irnTimeoutsScaleWithTheFabricsBaseRttUnlessSet() {
-    org.lbsim.transport.RecoveryParams auto = Scenarios.of("lr=irn").recovery();
-    assertThat(auto.irnRtoLowPs()).isEqualTo(-1);
+    IrnSettings auto = IrnSettings.bind(Scenarios.of("lr=irn").lrParams());
+    assertThat(auto.rtoLowPs()).isEqualTo(-1);
     // at the paper's own base RTT: its published 100 / 320 us
-    assertThat(auto.irnRtoLowPs(22_000_000L)).isEqualTo(100_000_000L);
-    assertThat(auto.irnRtoHighPs(22_000_000L)).isEqualTo(320_000_000L);
+    assertThat(auto.rtoLowPs(22_000_000L)).isEqualTo(100_000_000L);
+    assertThat(auto.rtoHighPs(22_000_000L)).isEqualTo(320_000_000L);
     // the study's fabric: 6 links of 0.5 us at 800 Gb/s, 4158 B data out, 64 B ACK back = 6,253,320 ps
     long studyRtt = 6 * (41_580L + 500_000) + 6 * (640L + 500_000);
-    assertThat(auto.irnRtoLowPs(studyRtt)).isEqualTo(28_424_182L);
-    assertThat(auto.irnRtoHighPs(studyRtt)).isEqualTo(90_957_382L);
-    org.lbsim.transport.RecoveryParams set = Scenarios.of("lr=irn", "irn.rto_low_us=50", "irn.rto_high_us=200")
-        .recovery();
-    assertThat(set.irnRtoLowPs(studyRtt)).isEqualTo(50_000_000L);
-    assertThat(set.irnRtoHighPs(studyRtt)).isEqualTo(200_000_000L);
+    assertThat(auto.rtoLowPs(studyRtt)).isEqualTo(28_424_182L);
+    assertThat(auto.rtoHighPs(studyRtt)).isEqualTo(90_957_382L);
+    IrnSettings set = IrnSettings.bind(Scenarios.of("lr=irn", "irn.rto_low_us=50", "irn.rto_high_us=200")
+        .lrParams());
+    assertThat(set.rtoLowPs(studyRtt)).isEqualTo(50_000_000L);
+    assertThat(set.rtoHighPs(studyRtt)).isEqualTo(200_000_000L);
     assertThatThrownBy(() -> Scenarios.of("lr=irn", "irn.rto_low_us=soon")).hasMessageContaining("irn.rto_low_us")
         .hasMessageContaining("auto or a positive number of microseconds");
     assertThatThrownBy(() -> Scenarios.of("lr=irn", "irn.rto_low_us=50", "irn.rto_high_us=20"))

@@ -72,7 +72,7 @@ class ScenarioSectionsTest {
     assertThat(s.lbDesign().name()).isEqualTo("ecmp");
     assertThat(s.lb()).isEqualTo("ecmp");
     assertThat(s.ccDesign().name()).isEqualTo("dctcp");
-    assertThat(s.recovery().kind()).isEqualTo("sack");
+    assertThat(s.lrDesign().name()).isEqualTo("sack");
     Scenario t = Scenarios.of("workload.kind=incast", "topology.kind=leaf-spine");
     assertThat(t.workloadKind()).isSameAs(WorkloadKinds.find("incast"));
     assertThat(t.topologyKind().name()).isEqualTo("leaf-spine");

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.lbsim.lb.Params;
 import org.lbsim.scenario.Applicability;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
@@ -45,11 +46,20 @@ class LrDesignsTest {
   }
 
   @Test
-  void recoveryParamsRefuseANameOutsideTheRegistry() {
-    assertThatThrownBy(() -> new RecoveryParams("tcp", 3, true, -1, -1, -1, 3))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("unknown loss recovery 'tcp' (allowed: erasure, sack, gbn, irn)");
-    assertThat(RecoveryParams.erasure().design()).isSameAs(LrDesigns.find("erasure"));
+  void sackAndIrnSettingsBindFromTheirParamsAndRefuseAnUnknownTrigger() {
+    Params sack = Params.defaults(LrDesigns.find("sack").params());
+    assertThat(sack.number("trigger")).isZero(); // the index of beyond
+    assertThat(sack.isAuto("dupacks")).isTrue();
+    assertThat(SackSettings.bind(sack)).isEqualTo(new SackSettings(3, "beyond", -1, true));
+    assertThat(SackSettings.bind(sack.with("trigger", 2).with("dupacks", 4).with("fast_retransmit", 0)))
+        .isEqualTo(new SackSettings(3, "newreno", 4, false));
+    assertThat(IrnSettings.bind(Params.defaults(LrDesigns.find("irn").params())))
+        .isEqualTo(new IrnSettings(-1, -1, -1, 3));
+    assertThat(IrnSettings.bind(Params.defaults(LrDesigns.find("irn").params()).with("rto_low_us", 2.5)).rtoLowPs())
+        .isEqualTo(2_500_000L);
+    assertThatThrownBy(() -> new SackSettings(3, "often", -1, true)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("unknown sack trigger 'often' (allowed: beyond, dupacks, newreno)");
+    assertThat(LrDesigns.find("erasure").bind(new Params(java.util.Map.of()))).isSameAs(LrDesigns.find("erasure"));
   }
 
   /** Each design's sender and receiver classes, as a run on a small fat tree builds them for every flow. */
