@@ -22,12 +22,15 @@ import org.lbsim.net.PacketFormat;
  *
  * <pre>
  *   i₁     = min(m, ceil((p + Σ_{h=1..H-1} T_d(h)) / d) + 1)
- *   CCT_LB = i₁·d + (m − i₁)(d + a) + Σ_{h=1..H-1} T_d(h) + p + Σ_{h=0..H-1} T_a(h) + p
+ *   CCT_LB = i₁·d + (m − i₁)(d + a) − T_g + Σ_{h=1..H-1} T_d(h) + p + Σ_{h=0..H-1} T_a(h) + p
  * </pre>
  *
- * This is our reconstruction of the study's bound (study-notes §4); it reproduces the study's
- * worked example exactly: 800 Gb/s, 0.5 µs links, 6 hops, 4096 + 62 B data, 64 B ACK, 20 B gap
- * and m = 256 give i₁ = 78 and 17,056,940 ps.
+ * Every packet but the last is followed by its gap before the next one starts; the last data
+ * packet is on its way once its own T_d is serialized, so its trailing gap (− T_g) delays
+ * nothing. This is our reconstruction of the study's bound (study-notes §4) without that gap:
+ * on the study's worked example (800 Gb/s, 0.5 µs links, 6 hops, 4096 + 62 B data, 64 B ACK,
+ * 20 B gap, m = 256: i₁ = 78) the study's formula gives 17,056,940 ps and this bound
+ * 17,056,740 ps, the CCT a perfect schedule (link-disjoint paths) reaches.
  */
 public final class LowerBounds {
 
@@ -78,7 +81,7 @@ public final class LowerBounds {
     if (packetsPerFlow <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packetsPerFlow);
     }
-    return threePhase(path, format, packetsPerFlow);
+    return threePhase(path, format, packetsPerFlow, fullShareSlotPs(path, format));
   }
 
   /**
@@ -104,7 +107,7 @@ public final class LowerBounds {
     if (packetsPerFlow <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packetsPerFlow);
     }
-    return threePhase(longestPath, format, Math.multiplyExact(hosts - 1L, packetsPerFlow));
+    return threePhase(longestPath, format, Math.multiplyExact(hosts - 1L, packetsPerFlow), fullShareSlotPs(longestPath, format));
   }
 
   /**
@@ -114,11 +117,12 @@ public final class LowerBounds {
    * host slot stretched: i₁ = min(M, ceil((p + Σ T_d(h)) / s) + 1) packets go before the first ACK
    * is due; from then on a slot carries a data packet and, when s < d + a, is stretched to d + a
    * by the ACK that shares the host link; the last packet occupies only its own d (+ a if its
-   * ACK cannot fit in the pacing slack), and the tail is as in the failure-free bound:
+   * ACK cannot fit in the pacing slack) without its trailing gap, and the tail is as in the
+   * failure-free bound:
    *
    * <pre>
-   *   i₁ = M:  CCT = (M − 1)·s + d + tail
-   *   i₁ < M:  CCT = i₁·s + (M − i₁ − 1)·max(s, d + a) + (s ≥ d + a ? d : d + a) + tail
+   *   i₁ = M:  CCT = (M − 1)·s + T_d + tail
+   *   i₁ < M:  CCT = i₁·s + (M − i₁ − 1)·max(s, d + a) + (s ≥ d + a ? T_d : T_d + a) + tail
    *   tail    = Σ_{h=1..H-1} T_d(h) + p + Σ_{h=0..H-1} T_a(h) + p
    * </pre>
    *
@@ -136,35 +140,21 @@ public final class LowerBounds {
     if (packets <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packets);
     }
-    long hostRate = path.bitsPerSecond(0);
-    long d = serializationPs(f.dataBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
-    long a = serializationPs(f.ackBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
+    long d = fullShareSlotPs(path, f);
     long s = rhoFraction == 1 ? d : (long) Math.floor(d / rhoFraction);
-    long p = path.propagationPs();
-    long dataForwarding = 0;
-    for (int h = 1; h < path.hops(); h++) {
-      dataForwarding += serializationPs(f.dataBytes(), path.bitsPerSecond(h));
-    }
-    long ackSerialization = 0;
-    for (int h = 0; h < path.hops(); h++) {
-      ackSerialization += serializationPs(f.ackBytes(), path.bitsPerSecond(h));
-    }
-    long tail = dataForwarding + p + ackSerialization + p;
-    long m = packets;
-    long i1 = Math.min(m, ceilDiv(p + dataForwarding, s) + 1);
-    long cct;
-    if (i1 == m) {
-      cct = (m - 1) * s + d + tail;
-    } else {
-      cct = i1 * s + (m - i1 - 1) * Math.max(s, d + a) + (s >= d + a ? d : d + a) + tail;
-    }
-    return new ThreePhaseBound(m, i1, cct);
+    return threePhase(path, f, packets, s);
   }
 
-  private static ThreePhaseBound threePhase(PathProfile path, PacketFormat f, long m) {
+  /** d = T_d + T_g on the host link: the slot of a sender at its full fair share. */
+  private static long fullShareSlotPs(PathProfile path, PacketFormat f) {
+    return serializationPs(f.dataBytes(), path.bitsPerSecond(0)) + serializationPs(f.gapBytes(), path.bitsPerSecond(0));
+  }
+
+  private static ThreePhaseBound threePhase(PathProfile path, PacketFormat f, long m, long slotPs) {
     long hostRate = path.bitsPerSecond(0);
-    long d = serializationPs(f.dataBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
-    long a = serializationPs(f.ackBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
+    long gap = serializationPs(f.gapBytes(), hostRate);
+    long dataPs = serializationPs(f.dataBytes(), hostRate);
+    long ackPs = serializationPs(f.ackBytes(), hostRate);
     long p = path.propagationPs();
     long dataForwarding = 0; // Σ_{h=1..H-1} T_d(h): store-and-forward after the host link
     for (int h = 1; h < path.hops(); h++) {
@@ -174,13 +164,6 @@ public final class LowerBounds {
     for (int h = 0; h < path.hops(); h++) {
       ackSerialization += serializationPs(f.ackBytes(), path.bitsPerSecond(h));
     }
-    long i1 = Math.min(m, ceilDiv(p + dataForwarding, d) + 1);
-    long cct = Math.addExact(Math.multiplyExact(i1, d), Math.multiplyExact(m - i1, d + a))
-        + dataForwarding + p + ackSerialization + p;
-    return new ThreePhaseBound(m, i1, cct);
-  }
-
-  private static long ceilDiv(long x, long y) {
-    return (x + y - 1) / y;
+    return HostLinkSchedule.of(m, slotPs, dataPs + gap, ackPs + gap, dataPs + dataForwarding + p, ackSerialization + p);
   }
 }
