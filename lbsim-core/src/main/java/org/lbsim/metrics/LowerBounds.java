@@ -14,20 +14,29 @@ import org.lbsim.net.PacketFormat;
  * A host link carries both the host's own data packets and the ACKs for the data it receives.
  * With synchronized starts and a symmetric workload, data begins to arrive at every host at the
  * same moment, one propagation plus H store-and-forward serializations after t = 0. Until then a
- * host sends only data (phase 1, i₁ packets); afterwards every data packet it sends shares the
- * link with one ACK (phase 2); after the last data packet leaves, the bound adds the time for it
+ * host sends only data (phase 1, i₁ packets); afterwards the data packets it sends share the
+ * link with the ACKs (phase 2); after the last data packet leaves, the bound adds the time for it
  * to reach its receiver and for its ACK to come back (phase 3). With T_d, T_a, T_g the host-link
  * serialization of a data packet, an ACK and the inter-packet gap, d = T_d + T_g,
- * a = T_a + T_g, p the one-way propagation and T_d(h), T_a(h) per-hop serializations:
+ * a = T_a + T_g, p the one-way propagation and T_d(h), T_a(h) per-hop serializations, the study
+ * writes it in closed form:
  *
  * <pre>
  *   i₁     = min(m, ceil((p + Σ_{h=1..H-1} T_d(h)) / d) + 1)
- *   CCT_LB = i₁·d + (m − i₁)(d + a) + Σ_{h=1..H-1} T_d(h) + p + Σ_{h=0..H-1} T_a(h) + p
+ *   CCT    = i₁·d + (m − i₁)(d + a) + Σ_{h=1..H-1} T_d(h) + p + Σ_{h=0..H-1} T_a(h) + p
  * </pre>
  *
- * This is our reconstruction of the study's bound (study-notes §4); it reproduces the study's
- * worked example exactly: 800 Gb/s, 0.5 µs links, 6 hops, 4096 + 62 B data, 64 B ACK, 20 B gap
- * and m = 256 give i₁ = 78 and 17,056,940 ps.
+ * That form is not quite a lower bound: it counts the last data packet's trailing gap, which
+ * delays nothing, and it puts m − i₁ ACKs ahead of the last data packet, while a sender whose
+ * packet enters the NIC at its slot sends the ACKs due after that slot behind it. The bound here
+ * is the model's host link played packet by packet ({@link HostLinkSchedule}): data packet k due
+ * at its slot k·s (s = d at the fair share) and entering the FIFO NIC once packet k − 1 is on
+ * the wire, the ACK for the peer's packet k due when that packet has arrived (its start plus
+ * Σ_{h=0..H-1} T_d(h) + p), and the CCT the last ACK's start plus Σ_{h=0..H-1} T_a(h) + p. On the
+ * study's worked example (800 Gb/s, 0.5 µs links, 6 hops, 4096 + 62 B data, 64 B ACK, 20 B gap,
+ * m = 256: i₁ = 78) the closed form gives 17,056,940 ps and the bound 17,056,740 ps, the CCT a
+ * perfect schedule (link-disjoint paths) reaches; on a one-leaf fabric (H = 2) with m = 64 the
+ * bound has 37 ACKs, not 38, ahead of the last data packet.
  */
 public final class LowerBounds {
 
@@ -78,7 +87,7 @@ public final class LowerBounds {
     if (packetsPerFlow <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packetsPerFlow);
     }
-    return threePhase(path, format, packetsPerFlow);
+    return threePhase(path, format, packetsPerFlow, fullShareSlotPs(path, format));
   }
 
   /**
@@ -104,25 +113,15 @@ public final class LowerBounds {
     if (packetsPerFlow <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packetsPerFlow);
     }
-    return threePhase(longestPath, format, Math.multiplyExact(hosts - 1L, packetsPerFlow));
+    return threePhase(longestPath, format, Math.multiplyExact(hosts - 1L, packetsPerFlow), fullShareSlotPs(longestPath, format));
   }
 
   /**
    * The bound under failures (study-notes §3–4): every flow sends at ρ_max = B/F, a fraction
-   * {@code rhoFraction} of its failure-free fair share, so a host starts a data packet every
-   * s = floor(d / rhoFraction) instead of every d. The three phases keep their shape with the
-   * host slot stretched: i₁ = min(M, ceil((p + Σ T_d(h)) / s) + 1) packets go before the first ACK
-   * is due; from then on a slot carries a data packet and, when s < d + a, is stretched to d + a
-   * by the ACK that shares the host link; the last packet occupies only its own d (+ a if its
-   * ACK cannot fit in the pacing slack), and the tail is as in the failure-free bound:
-   *
-   * <pre>
-   *   i₁ = M:  CCT = (M − 1)·s + d + tail
-   *   i₁ < M:  CCT = i₁·s + (M − i₁ − 1)·max(s, d + a) + (s ≥ d + a ? d : d + a) + tail
-   *   tail    = Σ_{h=1..H-1} T_d(h) + p + Σ_{h=0..H-1} T_a(h) + p
-   * </pre>
-   *
-   * With {@code rhoFraction} = 1 (s = d) this is exactly {@link #permutation}. The tail uses the
+   * {@code rhoFraction} of its failure-free fair share, so a host's data packets are due every
+   * s = floor(d / rhoFraction) instead of every d; the host link's schedule is otherwise that of
+   * {@link #permutation} (ACKs that fit in the pacing slack delay no data packet). With
+   * {@code rhoFraction} = 1 (s = d) this is exactly {@link #permutation}. The tail uses the
    * given path's rates (the intact ones: a degraded hop only lengthens a path, so this stays a
    * lower bound).
    *
@@ -136,35 +135,21 @@ public final class LowerBounds {
     if (packets <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packets);
     }
-    long hostRate = path.bitsPerSecond(0);
-    long d = serializationPs(f.dataBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
-    long a = serializationPs(f.ackBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
+    long d = fullShareSlotPs(path, f);
     long s = rhoFraction == 1 ? d : (long) Math.floor(d / rhoFraction);
-    long p = path.propagationPs();
-    long dataForwarding = 0;
-    for (int h = 1; h < path.hops(); h++) {
-      dataForwarding += serializationPs(f.dataBytes(), path.bitsPerSecond(h));
-    }
-    long ackSerialization = 0;
-    for (int h = 0; h < path.hops(); h++) {
-      ackSerialization += serializationPs(f.ackBytes(), path.bitsPerSecond(h));
-    }
-    long tail = dataForwarding + p + ackSerialization + p;
-    long m = packets;
-    long i1 = Math.min(m, ceilDiv(p + dataForwarding, s) + 1);
-    long cct;
-    if (i1 == m) {
-      cct = (m - 1) * s + d + tail;
-    } else {
-      cct = i1 * s + (m - i1 - 1) * Math.max(s, d + a) + (s >= d + a ? d : d + a) + tail;
-    }
-    return new ThreePhaseBound(m, i1, cct);
+    return threePhase(path, f, packets, s);
   }
 
-  private static ThreePhaseBound threePhase(PathProfile path, PacketFormat f, long m) {
+  /** d = T_d + T_g on the host link: the slot of a sender at its full fair share. */
+  private static long fullShareSlotPs(PathProfile path, PacketFormat f) {
+    return serializationPs(f.dataBytes(), path.bitsPerSecond(0)) + serializationPs(f.gapBytes(), path.bitsPerSecond(0));
+  }
+
+  private static ThreePhaseBound threePhase(PathProfile path, PacketFormat f, long m, long slotPs) {
     long hostRate = path.bitsPerSecond(0);
-    long d = serializationPs(f.dataBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
-    long a = serializationPs(f.ackBytes(), hostRate) + serializationPs(f.gapBytes(), hostRate);
+    long gap = serializationPs(f.gapBytes(), hostRate);
+    long dataPs = serializationPs(f.dataBytes(), hostRate);
+    long ackPs = serializationPs(f.ackBytes(), hostRate);
     long p = path.propagationPs();
     long dataForwarding = 0; // Σ_{h=1..H-1} T_d(h): store-and-forward after the host link
     for (int h = 1; h < path.hops(); h++) {
@@ -174,13 +159,6 @@ public final class LowerBounds {
     for (int h = 0; h < path.hops(); h++) {
       ackSerialization += serializationPs(f.ackBytes(), path.bitsPerSecond(h));
     }
-    long i1 = Math.min(m, ceilDiv(p + dataForwarding, d) + 1);
-    long cct = Math.addExact(Math.multiplyExact(i1, d), Math.multiplyExact(m - i1, d + a))
-        + dataForwarding + p + ackSerialization + p;
-    return new ThreePhaseBound(m, i1, cct);
-  }
-
-  private static long ceilDiv(long x, long y) {
-    return (x + y - 1) / y;
+    return HostLinkSchedule.of(m, slotPs, dataPs + gap, ackPs + gap, dataPs + dataForwarding + p, ackSerialization + p);
   }
 }

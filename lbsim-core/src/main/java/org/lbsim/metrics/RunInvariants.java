@@ -15,9 +15,8 @@ import org.lbsim.transport.FlowOutcome;
  * fabric has drained, nothing is left in flight but what failed links hold. Per flow: a finished
  * flow ends after it starts and no sooner than its host link can serialize its data packets;
  * when the CCT runs from the first start to the last finish, it is no shorter than any host's
- * link needs to serialize the data packets of all the flows it sends. (The study's three-phase
- * bound is not among these rules: it assumes senders that advance all their flows together,
- * paced at rho_max under failures, and a perfect schedule beats it by one gap; docs/model.md.)
+ * link needs to serialize the data packets of all the flows it sends; and where the run's lower
+ * bound holds (see {@code boundHolds}), the CCT is no shorter than the bound.
  *
  * @param queueLimitBytes per port (in {@link RunResult#ports()} order), the most bytes its
  *     buffer can hold, or -1 where the buffer is unbounded (host NICs)
@@ -28,9 +27,19 @@ import org.lbsim.transport.FlowOutcome;
  * @param hostBitsPerSecond the host links' speed
  * @param cctFromFirstStart the CCT runs from the first flow's start to the last finish (the
  *     default profile), rather than being the largest FCT (the reference profile)
+ * @param boundHolds the run's lower bound ({@link RunResult#boundPs()}, when it has one) is one
+ *     for it: no pacing jitter (the default profile) and no failures, whose bound assumes
+ *     pacing at rho_max from the start (docs/model.md)
  */
 public record RunInvariants(long[] queueLimitBytes, int smallestPacketBytes, int largestPacketBytes,
-    int dataPacketBytes, int payloadBytes, long hostBitsPerSecond, boolean cctFromFirstStart) {
+    int dataPacketBytes, int payloadBytes, long hostBitsPerSecond, boolean cctFromFirstStart, boolean boundHolds) {
+
+  /** The rules without the lower bound's. */
+  public RunInvariants(long[] queueLimitBytes, int smallestPacketBytes, int largestPacketBytes, int dataPacketBytes,
+      int payloadBytes, long hostBitsPerSecond, boolean cctFromFirstStart) {
+    this(queueLimitBytes, smallestPacketBytes, largestPacketBytes, dataPacketBytes, payloadBytes, hostBitsPerSecond,
+        cctFromFirstStart, false);
+  }
 
   /** Relative slack for quantities computed in floating point. */
   static final double ROUNDING = 1e-9;
@@ -150,6 +159,9 @@ public record RunInvariants(long[] queueLimitBytes, int smallestPacketBytes, int
           break;
         }
       }
+    }
+    if (boundHolds && r.boundPs() > 0 && r.cctPs() >= 0 && r.cctPs() < r.boundPs()) {
+      v.add("CCT " + r.cctPs() + " ps below the run's lower bound of " + r.boundPs() + " ps");
     }
   }
 

@@ -396,7 +396,7 @@ public final class ScenarioReader {
       return null;
     }
     boolean coin = victim.equals("coin") || (victim.equals("auto") && coinByDefault);
-    return new PortFeatures(trimming, trimmedBytes, pfc.equals("on"), (long) xoff * dataBytes, (long) xon * dataBytes,
+    return new PortFeatures(PortFeatures.TrimScope.of(trimming), trimmedBytes, pfc.equals("on"), (long) xoff * dataBytes, (long) xon * dataBytes,
         rate, flaky, burst, period, coin, rts.equals("on"));
   }
 

@@ -90,7 +90,8 @@ public final class ScenarioRunner {
     int smallest = Math.min(format.dataBytes(), Math.min(format.ackBytes(), trimmed));
     int largest = Math.max(format.dataBytes(), Math.max(format.ackBytes(), trimmed));
     return new RunInvariants(limits, smallest, largest, format.dataBytes(), format.payloadBytes(),
-        s.hostLink().bitsPerSecond(), s.profile().cctFromFirstStart());
+        s.hostLink().bitsPerSecond(), s.profile().cctFromFirstStart(),
+        s.profile().cctFromFirstStart() && !s.profile().referencePacing() && !s.failures().active());
   }
 
   /** Told, during a run, how far it is (see {@link #run(Scenario, ProgressListener)}). */

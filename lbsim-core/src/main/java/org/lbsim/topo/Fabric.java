@@ -191,7 +191,7 @@ public final class Fabric {
   private void addFeatures(EgressPort p, String tier, Switch owner) {
     PortFeatures f = settings.features();
     boolean towardsHost = tier.equals("tor-down") || tier.equals("leaf-down");
-    if (owner != null && (f.trimming().equals("all") || (f.trimming().equals("tor-down") && towardsHost))) {
+    if (owner != null && f.trimming().trims(towardsHost)) {
       p.enableTrimming(f.trimmedBytes());
       if (f.trimCoin()) {
         p.setTrimCoin(sim.random().stream("trim", ports.size()));

@@ -44,21 +44,28 @@ class RhoMaxTest {
     PacketFormat f = PacketFormat.of(4096, 62, 64, 20);
     // d = 41,580 + 200 = 41,780 ps; a = 640 + 200 = 840; s = d / 0.5 = 83,560 >= d + a, so ACKs fit
     // in the pacing slack. p = 3 us; sum of T_d over hops 1..5 = 207,900; ACK serialization 6 x 640.
-    // i1 = ceil((3,000,000 + 207,900) / 83,560) + 1 = 40; CCT = 255 s + d + tail.
+    // The first ACK is due when the peer's first packet has arrived, T_d + 207,900 + 3,000,000 =
+    // 3,249,480 ps; data packets 0..38 start before that (38 s = 3,175,280, 39 s = 3,258,840),
+    // so i1 = 39. CCT = 255 s + T_d + tail (the last packet's gap delays nothing).
     long tail = 207_900 + 3_000_000 + 3_840 + 3_000_000;
-    long expected = 255L * 83_560 + 41_780 + tail;
-    assertThat(expected).isEqualTo(27_561_320L);
+    long expected = 255L * 83_560 + 41_580 + tail;
+    assertThat(expected).isEqualTo(27_561_120L);
     assertThat(LowerBounds.atRate(path, f, 256, 0.5).completionPs()).isEqualTo(expected);
-    assertThat(LowerBounds.atRate(path, f, 256, 0.5).dataOnlyPackets()).isEqualTo(40);
-    // at the full fair share it is the study's permutation bound, 17.05694 us
-    assertThat(LowerBounds.atRate(path, f, 256, 1.0).completionPs()).isEqualTo(17_056_940L)
+    assertThat(LowerBounds.atRate(path, f, 256, 0.5).dataOnlyPackets()).isEqualTo(39);
+    // at the full fair share it is the permutation bound, 17.05674 us (the study's 17.05694 less the last gap)
+    assertThat(LowerBounds.atRate(path, f, 256, 1.0).completionPs()).isEqualTo(17_056_740L)
         .isEqualTo(LowerBounds.permutation(path, f, 256).completionPs());
     // a mild reduction (s < d + a): phase 2 slots stay d + a, only the phase-1 slots stretch
     double fr = 0.995;
     long s = (long) Math.floor(41_780 / fr); // 41,989 ps < d + a = 42,620
-    long i1 = (3_207_900 + s - 1) / s + 1; // 78
-    assertThat(i1).isEqualTo(78);
-    long mild = i1 * s + (256 - i1 - 1) * 42_620 + 42_620 + tail;
+    // the first ACK is due at 3,249,480 ps, between 77 s = 3,233,153 and 78 s: packets 0..77 go first
+    long i1 = 78;
+    assertThat(LowerBounds.atRate(path, f, 256, fr).dataOnlyPackets()).isEqualTo(i1);
+    // packet 77 starts at 77 s and ACK 1, due during it, follows right after it (at 77 s + d, not
+    // at the next slot); from then on an ACK precedes every data packet, so packet 255 starts at
+    // 77 s + 178 (d + a) and the bound adds its T_d (no gap) and the tail.
+    long mild = (i1 - 1) * s + (256 - i1) * 42_620 + 41_580 + tail;
+    assertThat(mild).isEqualTo(17_072_833L);
     assertThat(LowerBounds.atRate(path, f, 256, fr).completionPs()).isEqualTo(mild);
   }
 }

@@ -50,6 +50,22 @@ class RunInvariantsTest {
   }
 
   @Test
+  void aCctBelowTheLowerBoundIsAViolationWhereTheBoundHolds() {
+    FlowOutcome f = new FlowOutcome(0, 0, 1, 10_000, 0, 20_000_000, 20_000_000, 10, 0, 0, 0, 0, 0);
+    RunInvariants rules = new RunInvariants(new long[] {10_000, 10_000, -1}, 64, 1_100, 1_100, 1_000, 8_000_000_000L,
+        true, true);
+    RunResult under = new RunResult("t", Map.of(), 20_000_000, 20_000_200, 20_000_000, 1, List.of(f), goodPorts(),
+        counters(0));
+    RunResult at = new RunResult("t", Map.of(), 20_000_000, 20_000_000, 20_000_000, 1, List.of(f), goodPorts(),
+        counters(0));
+
+    assertThat(rules.violations(under, true))
+        .containsExactly("CCT 20000000 ps below the run's lower bound of 20000200 ps");
+    assertThat(rules.violations(at, true)).isEmpty();
+    assertThat(RULES.violations(under, true)).as("a run whose bound does not hold").isEmpty();
+  }
+
+  @Test
   void utilizationAboveOneIsNamedWithThePort() {
     RunResult r = result(List.of(port("agg5>core13", 11_000, 10, 5_500, 2_000, 1.057418)), 20_000_000, 0);
     assertThat(new RunInvariants(new long[] {10_000}, 64, 1_100, 1_100, 1_000, 8_000_000_000L, true)

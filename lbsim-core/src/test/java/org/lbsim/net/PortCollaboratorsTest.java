@@ -35,7 +35,7 @@ class PortCollaboratorsTest {
 
   @Test
   void torDownTrimmingAttachesTrimmingToThePortsTowardsHostsOnly() {
-    Fabric f = fabric(new PortFeatures("tor-down", 62, false, 0, 0, 0, 0, 10_000_000, 100_000_000));
+    Fabric f = fabric(new PortFeatures(PortFeatures.TrimScope.TOR_DOWN, 62, false, 0, 0, 0, 0, 10_000_000, 100_000_000));
     for (int i = 0; i < f.ports().size(); i++) {
       EgressPort p = f.ports().get(i);
       boolean towardsHost = f.portTier(i).equals("tor-down");
@@ -49,7 +49,7 @@ class PortCollaboratorsTest {
   /** Every link into a switch is paused by it; its frames travel on the same cable's other direction. */
   @Test
   void pfcPausesEveryPortFeedingASwitchAndLeavesThePortsTowardsHostsUnpaused() {
-    Fabric f = fabric(new PortFeatures("off", 62, true, 12 * 4158, 6 * 4158, 0, 0, 10_000_000, 100_000_000));
+    Fabric f = fabric(new PortFeatures(PortFeatures.TrimScope.OFF, 62, true, 12 * 4158, 6 * 4158, 0, 0, 10_000_000, 100_000_000));
     for (int i = 0; i < f.ports().size(); i++) {
       EgressPort p = f.ports().get(i);
       assertThat(p.pfcEnabled()).as(p.name()).isEqualTo(!f.portTier(i).equals("tor-down"));
