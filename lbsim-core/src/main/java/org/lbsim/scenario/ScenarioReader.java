@@ -719,7 +719,12 @@ public final class ScenarioReader {
       bad(key, v.get(key), "a positive number of microseconds up to 1e9");
       return -1;
     }
-    return Math.round(us * Simulator.PS_PER_US);
+    long ps = Math.round(us * Simulator.PS_PER_US);
+    if (!allowZero && ps == 0) {
+      bad(key, v.get(key), "a number of microseconds from 0.000001 (1 ps, the clock's step) up to 1e9");
+      return -1;
+    }
+    return ps;
   }
 
   long size(Map<String, String> v, String key) {

@@ -9,8 +9,8 @@ import org.lbsim.workload.FlowSpec;
 /** The registry of loss recoveries, by name, in the order {@code lbsim list} and the schema show them. */
 public final class LrDesigns {
   /** IRN's timeouts: auto, or microseconds above 0 and up to 1e9. */
-  private static final Reading TIMEOUT = Reading.positive(1e9, "auto or a positive number of microseconds up to 1e9")
-      .orAuto();
+  /** A timeout in microseconds: positive, at most 1e9, and at least the clock's 1 ps step. */
+  private static final Reading TIMEOUT = timeout().orAuto();
 
   private static final List<LrDesign> ALL = List.of(
       new LrDesign("erasure",
@@ -63,6 +63,18 @@ public final class LrDesigns {
           LrDesigns::checkIrn));
 
   private LrDesigns() {}
+
+  private static Reading timeout() {
+    Reading positive = Reading.positive(1e9, "auto or a positive number of microseconds up to 1e9");
+    return (text, bad) -> {
+      Double us = positive.read(text, bad);
+      if (us != null && IrnSettings.timeoutPs(us) == 0) {
+        bad.refuse(text.trim(), "auto or a number of microseconds from 0.000001 (1 ps, the clock's step) up to 1e9");
+        return null;
+      }
+      return us;
+    };
+  }
 
   public static List<LrDesign> all() {
     return ALL;
