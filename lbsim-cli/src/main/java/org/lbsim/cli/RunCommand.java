@@ -10,6 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
@@ -29,6 +33,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code lbsim run}: one or more scenario files, or the built-in default comparison. */
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = {"Run scenarios and print a comparison table; result files go to <out>/<name>/.",
+        "Scenarios run --threads at once (each run is single-threaded; results and output do not depend on it).",
         "Without a file, runs the built-in default comparison (ECMP vs host packet spraying on a "
             + "permutation and an all-to-all, 128-host fat tree, 800 Gb/s)."})
 final class RunCommand implements Callable<Integer> {
@@ -54,6 +59,9 @@ final class RunCommand implements Callable<Integer> {
   @Mixin
   OverwriteOption replace;
 
+  @Mixin
+  ThreadsOption threads;
+
   @Option(names = "--progress", description = "print how far a long run is (every 10 s of wall time) even when not on "
       + "a terminal")
   boolean progress;
@@ -69,28 +77,78 @@ final class RunCommand implements Callable<Integer> {
     List<Planned> planned = plan(files.isEmpty() ? defaultComparison() : readAll());
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    int parallel = Math.min(threads.threads(), planned.size());
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
     List<RunResult> results = new ArrayList<>();
-    for (Planned p : planned) {
-      Scenario s = p.scenario();
-      err.printf("running %s ...%n", s.name());
-      err.flush();
-      long t0 = System.nanoTime();
-      RunResult r = ScenarioRunner.run(s, progress || System.console() != null
-          ? ScenarioRunner.ProgressListener.printing(err) : null);
-      ResultWriter.write(r, p.dir(), p.key());
-      results.add(r);
-      err.printf("  done in %.1f s wall, %,d events -> %s%n", (System.nanoTime() - t0) / 1e9, r.events(), p.dir());
-      if (!r.unfinished().isEmpty()) {
-        err.printf("  %d flows did not finish by run.limit_ms (all in summary.json), e.g.:%n", r.unfinished().size());
-        r.unfinished().entrySet().stream().limit(5).forEach(e -> err.printf("    flow %d (%d->%d): %s%n", e.getKey(),
-            r.flows().get(e.getKey()).src(), r.flows().get(e.getKey()).dst(), e.getValue()));
+    try {
+      List<Future<Finished>> running = new ArrayList<>();
+      for (Planned p : planned) {
+        running.add(pool.submit(() -> runOne(p, err, parallel > 1)));
       }
-      err.flush();
+      // Reported in the order given, whatever order the runs end in: the output is the same
+      // for every --threads.
+      for (int i = 0; i < planned.size(); i++) {
+        Planned p = planned.get(i);
+        err.printf("running %s ...%n", p.scenario().name());
+        err.flush();
+        Finished f = await(running.get(i));
+        report(f, p, err);
+        results.add(f.result());
+      }
+    } finally {
+      pool.shutdownNow();
     }
     o.print(ResultTable.render(results, Main.catalog(spec)));
     o.print(TrainingTable.render(results));
     o.flush();
     return results.stream().anyMatch(r -> r.unfinishedFlows() > 0) ? 3 : 0;
+  }
+
+  /** A run's result, written, and its wall time. */
+  private record Finished(RunResult result, double wallSeconds) {}
+
+  private Finished runOne(Planned p, PrintWriter err, boolean named) throws IOException {
+    long t0 = System.nanoTime();
+    boolean show = progress || System.console() != null;
+    ScenarioRunner.ProgressListener listener = !show ? null : named
+        ? ScenarioRunner.ProgressListener.printing(new PrintWriter(new NamedLines(err, p.scenario().name()), true))
+        : ScenarioRunner.ProgressListener.printing(err);
+    RunResult r = ScenarioRunner.run(p.scenario(), listener);
+    ResultWriter.write(r, p.dir(), p.key());
+    return new Finished(r, (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** The run's own outcome, or what it threw, unwrapped so the error handler sees it as thrown. */
+  private static Finished await(Future<Finished> f) throws IOException {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for a run", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(cause);
+    }
+  }
+
+  private static void report(Finished f, Planned p, PrintWriter err) {
+    RunResult r = f.result();
+    err.printf("  done in %.1f s wall, %,d events -> %s%n", f.wallSeconds(), r.events(), p.dir());
+    if (!r.unfinished().isEmpty()) {
+      err.printf("  %d flows did not finish by run.limit_ms (all in summary.json), e.g.:%n", r.unfinished().size());
+      r.unfinished().entrySet().stream().limit(5).forEach(e -> err.printf("    flow %d (%d->%d): %s%n", e.getKey(),
+          r.flows().get(e.getKey()).src(), r.flows().get(e.getKey()).dst(), e.getValue()));
+    }
+    err.flush();
   }
 
   /**
