@@ -46,6 +46,10 @@ class DriverKillTest {
         cmd.add(a); // the same JVM options Spark needs here
       }
     }
+    // a SIGKILLed driver runs no shutdown hook, so Spark's spark-* and blockmgr-* folders stay
+    // behind: they go into the test's own folder, which JUnit deletes
+    Path driverTmp = Files.createDirectories(dir.resolve("driver-tmp"));
+    cmd.add("-Djava.io.tmpdir=" + driverTmp);
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), SparkSweep.class.getName(), grid.toString(),
         "--spark", "local[1]", "--out", out.toString()));
     Path log = dir.resolve("driver.log");
@@ -57,6 +61,7 @@ class DriverKillTest {
     assertThat(p.isAlive()).as("the driver should still be running when killed:\n" + Files.readString(log)).isTrue();
     p.destroyForcibly(); // SIGKILL: no shutdown hook, no flush
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(driverTmp).as("the killed driver's Spark folder").isDirectoryContaining("glob:**/spark-*");
 
     Map<String, String> expected = Fixtures.lines(reference.resolve("runs.jsonl"));
     Map<String, String> kept = wholeLines(store);
