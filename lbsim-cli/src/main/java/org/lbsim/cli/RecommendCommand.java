@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim recommend}: runs candidate co-designs on the user's fabric and workload and ranks them. */
 @Command(name = "recommend", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
-    "  lbsim recommend --set workload.kind=all-to-all     # every load balancer on the default fabric, ranked",
+    "  lbsim recommend --set workload.kind=all-to-all   # every load balancer, ranked",
     "  lbsim recommend my.yaml --vary lb=ecmp,ofan --vary lr=sack,erasure"},
     description = {"Run every candidate design on your fabric and workload, rank them by CCT %% over the lower bound "
         + "and print the best one's gain over the baseline. Result files go to <out>/recommend-<name>/.",
