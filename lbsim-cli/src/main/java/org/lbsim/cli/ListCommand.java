@@ -15,7 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code lbsim list}: every algorithm and scenario key, with defaults and meanings. */
-@Command(name = "list", mixinStandardHelpOptions = true,
+@Command(name = "list", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
+    "  lbsim list                   # every design and every key, with defaults",
+    "  lbsim list --algorithms lb   # the load balancers only"},
     description = "List load-balancing designs, congestion controls, loss recoveries, workloads, topologies and every scenario "
         + "key with its default.")
 final class ListCommand implements Callable<Integer> {

@@ -14,6 +14,11 @@ import picocli.CommandLine.ScopeType;
 
 /** Entry point of the {@code lbsim} command. */
 @Command(name = "lbsim", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    footerHeading = "%nExamples:%n", footer = {
+        "  lbsim run                    # the built-in default comparison",
+        "  lbsim list                   # every design and every key, with defaults",
+        "  lbsim reproduce              # the study's experiments",
+        "  lbsim --version"},
     modelTransformer = Errors.ExitCodeHelp.class,
     description = "Packet-level simulator of load balancing for AI-training collectives in Clos fabrics.",
     subcommands = {RunCommand.class, SweepCommand.class, ReproduceCommand.class, RecommendCommand.class, ReportCommand.class, ListCommand.class, CommandLine.HelpCommand.class})

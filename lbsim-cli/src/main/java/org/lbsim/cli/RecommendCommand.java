@@ -31,7 +31,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code lbsim recommend}: runs candidate co-designs on the user's fabric and workload and ranks them. */
-@Command(name = "recommend", mixinStandardHelpOptions = true,
+@Command(name = "recommend", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
+    "  lbsim recommend --set workload.kind=all-to-all   # every load balancer, ranked",
+    "  lbsim recommend my.yaml --vary lb=ecmp,ofan --vary lr=sack,erasure"},
     description = {"Run every candidate design on your fabric and workload, rank them by CCT %% over the lower bound "
         + "and print the best one's gain over the baseline. Result files go to <out>/recommend-<name>/.",
         "Without a file, uses the defaults (128-host fat tree, 800 Gb/s, 1 MiB permutation); "
@@ -48,7 +50,7 @@ final class RecommendCommand implements Callable<Integer> {
 
   @Option(names = "--vary", paramLabel = "KEY=V1,V2,...",
       description = "candidate values of a setting (repeatable; candidates are all combinations). "
-          + "Default: lb=<every design>, e.g. --vary lb=ecmp,ofan --vary lr=sack,ideal")
+          + "Default: lb=<every design>, e.g. --vary lb=ecmp,ofan --vary lr=sack,erasure")
   List<String> vary = new ArrayList<>();
 
   @Option(names = "--baseline", paramLabel = "KEY=VALUE", description = "the design gains are measured against "

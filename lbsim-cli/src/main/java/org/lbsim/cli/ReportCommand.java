@@ -12,7 +12,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code lbsim report <results-dir>}: one self-contained HTML page of charts, readable offline. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
+    "  lbsim report results/lb-vs-size          # after lbsim sweep scenarios/grids/lb-vs-size.yaml",
+    "  lbsim report results/lb-vs-size --png    # also every chart as a PNG"},
     description = {"Write a self-contained HTML report (charts and tables, no network needed to view it) "
         + "for a results folder: one run, the default comparison, a sweep or a reproduce preset.",
         "Default output: <results-dir>/report.html."})

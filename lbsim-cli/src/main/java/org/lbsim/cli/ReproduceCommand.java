@@ -23,8 +23,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code lbsim reproduce <preset>}: one of the study's experiments, as a table. */
-@Command(name = "reproduce", mixinStandardHelpOptions = true,
-    description = "Run one of the study's experiments and print its table (--list shows them).")
+@Command(name = "reproduce", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
+    "  lbsim reproduce                   # the presets and how to run one",
+    "  lbsim reproduce perm-bound        # the permutation bound example reached by central-te",
+    "  lbsim reproduce fig1 --seeds 3    # no-failure comparison of 9 schemes + the oracle"},
+    description = {"Run one of the study's experiments and print its table.",
+        "Without PRESET (or with --list), lists the presets and exits with 0."})
 final class ReproduceCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -53,12 +57,12 @@ final class ReproduceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
-    if (name == null && !list) {
-      throw new Errors.UserError("reproduce: name a preset (lbsim reproduce --list shows them), e.g. lbsim reproduce fig1");
-    }
-    if (list) {
+    if (name == null || list) {
       for (Preset p : Presets.all()) {
         o.printf("  %-14s %s%n", p.name(), p.title());
+      }
+      if (name == null && !list) {
+        o.println("run one with: lbsim reproduce PRESET [--seeds N] [--set KEY=VALUE]");
       }
       o.flush();
       return 0;

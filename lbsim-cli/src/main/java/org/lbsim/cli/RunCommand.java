@@ -31,7 +31,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code lbsim run}: one or more scenario files, or the built-in default comparison. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
+    "  lbsim run                                  # the built-in default comparison",
+    "  lbsim run my.yaml --set lb=ecmp --set workload.size=4MiB",
+    "  lbsim run a.yaml b.yaml --threads 2        # several; every file is validated before any runs"},
     description = {"Run scenarios and print a comparison table; result files go to <out>/<name>/.",
         "Scenarios run --threads at once (each run is single-threaded; results and output do not depend on it).",
         "Without a file, runs the built-in default comparison (ECMP vs host packet spraying on a "

@@ -19,7 +19,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code lbsim sweep grid.yaml}: a resumable, parallel grid of runs and its summary table. */
-@Command(name = "sweep", mixinStandardHelpOptions = true,
+@Command(name = "sweep", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
+    "  lbsim sweep scenarios/grids/lb-vs-size.yaml               # 3 designs x 2 sizes x 5 seeds on 16 hosts",
+    "  lbsim sweep scenarios/grids/lb-vs-size.yaml --set lr=sack # the same grid with SACK loss recovery"},
     description = {"Run a grid of scenarios x seeds in parallel and summarize it.",
         "Finished runs are appended to <out>/<grid name>/runs.jsonl, each with its resolved scenario's key; running "
             + "the same command again skips them, and redoes the runs whose scenario changed (docs/sweeps.md).",
