@@ -10,10 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.lbsim.experiment.RunPool;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
@@ -81,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     int parallel = Math.min(threads.threads(), planned.size());
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
+    ExecutorService pool = RunPool.open(parallel);
     List<RunResult> results = new ArrayList<>();
     try {
       List<Future<Finished>> running = new ArrayList<>();
@@ -94,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
         Planned p = planned.get(i);
         err.printf("running %s ...%n", p.scenario().name());
         err.flush();
-        Finished f = await(running.get(i));
+        Finished f = RunPool.await(running.get(i));
         report(f, p, err);
         results.add(f.result());
       }
@@ -119,28 +118,6 @@ final class RunCommand implements Callable<Integer> {
     RunResult r = ScenarioRunner.run(p.scenario(), listener);
     ResultWriter.write(r, p.dir(), p.key());
     return new Finished(r, (System.nanoTime() - t0) / 1e9);
-  }
-
-  /** The run's own outcome, or what it threw, unwrapped so the error handler sees it as thrown. */
-  private static Finished await(Future<Finished> f) throws IOException {
-    try {
-      return f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting for a run", e);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      if (cause instanceof RuntimeException re) {
-        throw re;
-      }
-      if (cause instanceof Error error) {
-        throw error;
-      }
-      throw new IllegalStateException(cause);
-    }
   }
 
   private static void report(Finished f, Planned p, PrintWriter err) {

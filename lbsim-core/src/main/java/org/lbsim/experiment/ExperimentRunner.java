@@ -5,9 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
@@ -99,11 +97,7 @@ public final class ExperimentRunner {
     if (!problems.isEmpty()) {
       throw new ScenarioException(problems.stream().distinct().toList());
     }
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
-      Thread t = new Thread(r, "lbsim-run");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool = RunPool.open(threads);
     AtomicInteger done = new AtomicInteger();
     try {
       List<Future<RunResult>> futures = new ArrayList<>();
@@ -122,18 +116,9 @@ public final class ExperimentRunner {
       }
       List<RunRecord> records = new ArrayList<>();
       for (int i = 0; i < futures.size(); i++) {
-        records.add(new RunRecord(grid.get(i), futures.get(i).get()));
+        records.add(new RunRecord(grid.get(i), RunPool.await(futures.get(i))));
       }
       return records;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    } catch (ExecutionException e) {
-      Throwable c = e.getCause();
-      if (c instanceof RuntimeException re) {
-        throw re;
-      }
-      throw new IllegalStateException(c);
     } finally {
       pool.shutdownNow();
     }
