@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.lbsim.design.Catalog;
+import org.lbsim.experiment.Gain;
 import org.lbsim.experiment.Table;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.WorkloadKind;
@@ -33,6 +34,49 @@ final class ResultTable {
     }
     return new Table(List.of("scenario", "lb", "workload", "CCT (us)", "bound (us)", "% over bound",
         "max queue (KB)", "drops", "unfinished"), rows).render(3);
+  }
+
+  /** Settings that must agree for a run to be another's baseline (besides these prefixes). */
+  private static final List<String> SAME_KEYS = List.of("seed", "profile", "cc", "lr");
+  private static final List<String> SAME_PREFIXES = List.of("topology.", "links.", "workload.", "job.", "failures.");
+
+  /**
+   * Each run's gain over the ECMP run of the same fabric, workload, cc, lr and seed in {@code
+   * results} (throughput gain, CCT and p99 FCT reduction, in %); empty when no run has one.
+   */
+  static String gains(List<RunResult> results) {
+    List<List<String>> rows = new ArrayList<>();
+    for (RunResult r : results) {
+      if ("ecmp".equals(r.settings().get("lb"))) {
+        continue;
+      }
+      RunResult base = results.stream().filter(b -> "ecmp".equals(b.settings().get("lb")) && comparable(r, b))
+          .findFirst().orElse(null);
+      if (base != null) {
+        Gain g = Gain.of(r, base);
+        rows.add(List.of(r.scenario(), base.scenario(), signed(g.throughputPct()), signed(g.cctReductionPct()),
+            signed(g.p99FctReductionPct())));
+      }
+    }
+    if (rows.isEmpty()) {
+      return "";
+    }
+    return "\n" + new Table(List.of("scenario", "vs", "throughput gain %", "CCT reduction %", "p99 FCT reduction %"),
+        rows).render(2);
+  }
+
+  private static boolean comparable(RunResult a, RunResult b) {
+    for (String k : a.settings().keySet()) {
+      if ((SAME_KEYS.contains(k) || SAME_PREFIXES.stream().anyMatch(k::startsWith))
+          && !a.settings().get(k).equals(b.settings().get(k))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String signed(double x) {
+    return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%+.1f", x);
   }
 
   /**

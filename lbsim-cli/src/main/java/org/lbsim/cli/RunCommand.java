@@ -64,8 +64,8 @@ final class RunCommand implements Callable<Integer> {
   @Mixin
   ThreadsOption threads;
 
-  @Option(names = "--progress", description = "print how far a long run is (every 10 s of wall time) even when not on "
-      + "a terminal")
+  @Option(names = "--progress", description = "show the progress bar even when not on a terminal (otherwise a long "
+      + "run prints a line every 10 s of wall time there)")
   boolean progress;
 
   /** A scenario and where it came from (a file, or the built-in default). */
@@ -82,25 +82,49 @@ final class RunCommand implements Callable<Integer> {
     int parallel = Math.min(threads.threads(), planned.size());
     ExecutorService pool = RunPool.open(parallel);
     List<RunResult> results = new ArrayList<>();
+    RunBar bar = progress || System.console() != null
+        ? new RunBar(planned.size()) : null;
     try {
       List<Future<Finished>> running = new ArrayList<>();
-      for (Planned p : planned) {
-        running.add(pool.submit(() -> runOne(p, err, parallel > 1)));
-      }
-      // Reported in the order given, whatever order the runs end in: the output is the same
-      // for every --threads.
       for (int i = 0; i < planned.size(); i++) {
         Planned p = planned.get(i);
-        err.printf("running %s ...%n", p.scenario().name());
-        err.flush();
-        Finished f = RunPool.await(running.get(i));
-        report(f, p, err);
-        results.add(f.result());
+        int index = i;
+        running.add(pool.submit(() -> {
+          // made when the run starts, so that its ETA counts only the run's own time
+          ScenarioRunner.ProgressListener listener = bar != null ? bar.listener(index) : parallel > 1
+              ? ScenarioRunner.ProgressListener.printing(new PrintWriter(new NamedLines(err, p.scenario().name()), true))
+              : ScenarioRunner.ProgressListener.printing(err);
+          Finished f = runOne(p, listener);
+          if (bar != null) {
+            bar.finished(index);
+          }
+          return f;
+        }));
       }
+      // Reported in the order given, whatever order the runs end in (after the bar, if any): the
+      // output is the same for every --threads.
+      List<Finished> done = new ArrayList<>();
+      for (int i = 0; i < planned.size(); i++) {
+        done.add(RunPool.await(running.get(i)));
+        if (bar == null) {
+          report(done.get(i), planned.get(i), err);
+        }
+      }
+      if (bar != null) {
+        bar.close();
+        for (int i = 0; i < planned.size(); i++) {
+          report(done.get(i), planned.get(i), err);
+        }
+      }
+      done.forEach(f -> results.add(f.result()));
     } finally {
       pool.shutdownNow();
+      if (bar != null) {
+        bar.close();
+      }
     }
     o.print(ResultTable.render(results, Main.catalog(spec)));
+    o.print(ResultTable.gains(results));
     o.print(TrainingTable.render(results));
     o.flush();
     return results.stream().anyMatch(r -> r.unfinishedFlows() > 0) ? 3 : 0;
@@ -109,12 +133,8 @@ final class RunCommand implements Callable<Integer> {
   /** A run's result, written, and its wall time. */
   private record Finished(RunResult result, double wallSeconds) {}
 
-  private Finished runOne(Planned p, PrintWriter err, boolean named) throws IOException {
+  private static Finished runOne(Planned p, ScenarioRunner.ProgressListener listener) throws IOException {
     long t0 = System.nanoTime();
-    boolean show = progress || System.console() != null;
-    ScenarioRunner.ProgressListener listener = !show ? null : named
-        ? ScenarioRunner.ProgressListener.printing(new PrintWriter(new NamedLines(err, p.scenario().name()), true))
-        : ScenarioRunner.ProgressListener.printing(err);
     RunResult r = ScenarioRunner.run(p.scenario(), listener);
     ResultWriter.write(r, p.dir(), p.key());
     return new Finished(r, (System.nanoTime() - t0) / 1e9);
@@ -122,7 +142,7 @@ final class RunCommand implements Callable<Integer> {
 
   private static void report(Finished f, Planned p, PrintWriter err) {
     RunResult r = f.result();
-    err.printf("  done in %.1f s wall, %,d events -> %s%n", f.wallSeconds(), r.events(), p.dir());
+    err.printf("%s: done in %.1f s wall, %,d events -> %s%n", p.scenario().name(), f.wallSeconds(), r.events(), p.dir());
     if (!r.unfinished().isEmpty()) {
       err.printf("  %d flows did not finish by run.limit_ms (all in summary.json), e.g.:%n", r.unfinished().size());
       r.unfinished().entrySet().stream().limit(5).forEach(e -> err.printf("    flow %d (%d->%d): %s%n", e.getKey(),

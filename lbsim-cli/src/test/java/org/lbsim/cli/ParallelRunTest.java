@@ -61,8 +61,9 @@ class ParallelRunTest {
     assertThat(files(two)).isEqualTo(files(one)).hasSize(15);
     assertThat(parallel.out()).isEqualTo(serial.out()).contains("a-ecmp", "b-spray", "c-ata");
     assertThat(stable(parallel.err(), two)).isEqualTo(stable(serial.err(), one));
-    assertThat(parallel.err().indexOf("running a-ecmp")).isLessThan(parallel.err().indexOf("running b-spray"));
-    assertThat(parallel.err().indexOf("running b-spray")).isLessThan(parallel.err().indexOf("running c-ata"));
+    assertThat(parallel.err().indexOf("a-ecmp: done in")).isNotNegative()
+        .isLessThan(parallel.err().indexOf("b-spray: done in"));
+    assertThat(parallel.err().indexOf("b-spray: done in")).isLessThan(parallel.err().indexOf("c-ata: done in"));
   }
 
   @Test

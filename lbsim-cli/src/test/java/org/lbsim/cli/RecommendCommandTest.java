@@ -28,19 +28,21 @@ class RecommendCommandTest {
     CliRunner.Outcome o = run("recommend", s.toString(), "--threads", "2", "--out", dir.toString());
     assertThat(o.code()).as(o.err()).isZero();
     List<String> rows = o.out().lines().toList();
-    assertThat(rows.get(0)).contains("rank").contains("lb").contains("% over bound").contains("vs ecmp");
+    assertThat(rows.get(0)).contains("rank").contains("lb").contains("% over bound").contains("vs ecmp: throughput gain %")
+        .contains("CCT reduction %").contains("p99 FCT reduction %");
     // header, rule, then one row per design, best first
     String first = rows.get(2).trim().split("\\s+")[1];
     assertThat(first).isNotIn(NOT_PACKET_SPRAYING);
-    assertThat(o.out()).contains("Recommended: " + first).contains("shorter than ecmp").contains("Baseline ecmp:");
+    assertThat(o.out()).contains("Recommended: " + first).contains("; over ecmp: throughput gain +")
+        .contains("Baseline ecmp:");
     // every design but the oracle, which needs the traffic in advance and is run only when named
     assertThat(rows.stream().filter(l -> l.matches("\\s*\\d+\\s+\\S+.*")).count())
         .isEqualTo(org.lbsim.lb.LbDesigns.all().stream().filter(d -> !d.oracle()).count());
     assertThat(o.out()).doesNotContain("central-te");
     assertThat(dir.resolve("recommend-fabric/ranking.csv")).exists();
-    // the baseline's row shows exactly 1.00x against itself
+    // the baseline's row gains exactly nothing over itself
     assertThat(rows.stream().filter(l -> l.trim().split("\\s+").length > 1 && l.trim().split("\\s+")[1].equals("ecmp"))
-        .findFirst().orElseThrow()).contains("1.00x");
+        .findFirst().orElseThrow()).containsPattern("\\+0\\.0\\s+\\+0\\.0\\s+\\+0\\.0\\s");
   }
 
   @Test

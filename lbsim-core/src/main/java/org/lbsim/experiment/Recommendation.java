@@ -21,19 +21,12 @@ public record Recommendation(List<Candidate> ranked, Candidate baseline) {
     return ranked.get(0);
   }
 
-  /** How much faster {@code c} completes than the baseline (baseline CCT / its CCT); NaN if unknown. */
-  public double speedup(Candidate c) {
-    if (baseline == null || !(c.medianCctPs() > 0) || !(baseline.medianCctPs() > 0)) {
-      return Double.NaN;
-    }
-    return baseline.medianCctPs() / c.medianCctPs();
-  }
-
   public Table table() {
+    String vs = "vs " + (baseline == null ? "baseline" : baseline.label()) + ": ";
     List<String> header = new ArrayList<>(List.of("rank"));
     header.addAll(best().values().keySet());
-    header.addAll(List.of("seeds", "CCT (us)", "% over bound", "vs " + (baseline == null ? "baseline" : baseline.label()),
-        "max queue KB", "drops", "retx", "why"));
+    header.addAll(List.of("seeds", "CCT (us)", "% over bound", vs + "throughput gain %", "CCT reduction %",
+        "p99 FCT reduction %", "max queue KB", "drops", "retx", "why"));
     List<List<String>> rows = new ArrayList<>();
     for (int i = 0; i < ranked.size(); i++) {
       Candidate c = ranked.get(i);
@@ -43,8 +36,10 @@ public record Recommendation(List<Candidate> ranked, Candidate baseline) {
       row.add(Integer.toString(c.seeds()));
       row.add(c.medianCctPs() > 0 ? fmt("%.3f", c.medianCctPs() / 1e6) : "-");
       row.add(Double.isNaN(c.medianOverBoundPct()) ? "-" : fmt("%.2f", c.medianOverBoundPct()));
-      double s = speedup(c);
-      row.add(Double.isNaN(s) ? "-" : fmt("%.2fx", s));
+      Gain.Spread g = c.gains();
+      row.add(g == null ? "-" : g.throughput().text());
+      row.add(g == null ? "-" : g.cctReduction().text());
+      row.add(g == null ? "-" : g.p99FctReduction().text());
       row.add(fmt("%.1f", c.maxQueueBytes() / 1e3));
       row.add(Long.toString(c.drops()));
       row.add(Long.toString(c.retransmissions()));
@@ -61,9 +56,14 @@ public record Recommendation(List<Candidate> ranked, Candidate baseline) {
     if (!Double.isNaN(b.medianOverBoundPct())) {
       sb.append(fmt(" — %.2f %% over the lower bound", b.medianOverBoundPct()));
     }
-    double s = speedup(b);
-    if (baseline != null && b != baseline && !Double.isNaN(s)) {
-      sb.append(fmt("; CCT %.1f %% shorter than %s (%.2fx faster)", 100 * (1 - 1 / s), baseline.label(), s));
+    Gain.Spread g = b.gains();
+    if (baseline != null && b != baseline && g != null && g.throughput().n() > 0) {
+      sb.append("; over ").append(baseline.label()).append(": throughput gain ").append(g.throughput().text(" %"))
+          .append(", CCT reduction ").append(g.cctReduction().text(" %")).append(", p99 FCT reduction ")
+          .append(g.p99FctReduction().text(" %"));
+      if (g.seeds() > 1) {
+        sb.append(" (median [min, max] over ").append(g.seeds()).append(" seeds)");
+      }
     } else if (baseline != null && b == baseline) {
       sb.append("; the baseline itself is best here");
     }
@@ -80,9 +80,10 @@ public record Recommendation(List<Candidate> ranked, Candidate baseline) {
    * @param values the swept keys and this design's values, e.g. lb=ofan
    * @param unfinishedRuns runs in which some flow did not finish (ranked last)
    * @param diagnosis the most telling symptom: unfinished flows, loss, link imbalance or queues
+   * @param gains its gain over the baseline, seed by seed; null when no candidate is the baseline
    */
   public record Candidate(Map<String, String> values, int seeds, double medianCctPs, double medianOverBoundPct,
-      long maxQueueBytes, long drops, long retransmissions, int unfinishedRuns, String diagnosis) {
+      long maxQueueBytes, long drops, long retransmissions, int unfinishedRuns, String diagnosis, Gain.Spread gains) {
     public Candidate {
       values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }

@@ -28,20 +28,23 @@ public final class Recommender {
    *     out match any value, and the first matching design in grid order is taken
    */
   public static Recommendation rank(List<RunRecord> runs, List<String> keys, Map<String, String> baseline) {
-    Map<Map<String, String>, List<RunResult>> byDesign = new LinkedHashMap<>();
+    Map<Map<String, String>, List<RunRecord>> byDesign = new LinkedHashMap<>();
     for (RunRecord r : runs) {
       Map<String, String> v = new LinkedHashMap<>();
       for (String k : keys) {
         v.put(k, r.value(k));
       }
-      byDesign.computeIfAbsent(v, x -> new ArrayList<>()).add(r.result());
+      byDesign.computeIfAbsent(v, x -> new ArrayList<>()).add(r);
     }
+    List<RunRecord> baseRuns = byDesign.entrySet().stream().filter(e -> matches(e.getKey(), baseline))
+        .map(Map.Entry::getValue).findFirst().orElse(null);
     List<Recommendation.Candidate> all = new ArrayList<>();
     Recommendation.Candidate base = null;
-    for (Map.Entry<Map<String, String>, List<RunResult>> e : byDesign.entrySet()) {
-      Recommendation.Candidate c = summarize(e.getKey(), e.getValue());
+    for (Map.Entry<Map<String, String>, List<RunRecord>> e : byDesign.entrySet()) {
+      List<RunResult> results = e.getValue().stream().map(RunRecord::result).toList();
+      Recommendation.Candidate c = summarize(e.getKey(), results, baseRuns == null ? null : gains(e.getValue(), baseRuns));
       all.add(c);
-      if (base == null && matches(e.getKey(), baseline)) {
+      if (base == null && e.getValue() == baseRuns) {
         base = c;
       }
     }
@@ -70,7 +73,23 @@ public final class Recommender {
     return true;
   }
 
-  static Recommendation.Candidate summarize(Map<String, String> values, List<RunResult> runs) {
+  /** The design's gain over the baseline, seed by seed (runs of seeds the baseline lacks are left out). */
+  static Gain.Spread gains(List<RunRecord> design, List<RunRecord> baseline) {
+    Map<Long, RunResult> bySeed = new HashMap<>();
+    for (RunRecord b : baseline) {
+      bySeed.putIfAbsent(b.point().seed(), b.result());
+    }
+    List<Gain> perSeed = new ArrayList<>();
+    for (RunRecord d : design) {
+      RunResult b = bySeed.get(d.point().seed());
+      if (b != null) {
+        perSeed.add(Gain.of(d.result(), b));
+      }
+    }
+    return Gain.Spread.of(perSeed);
+  }
+
+  static Recommendation.Candidate summarize(Map<String, String> values, List<RunResult> runs, Gain.Spread gains) {
     List<Double> cct = new ArrayList<>();
     List<Double> over = new ArrayList<>();
     List<Double> queue = new ArrayList<>();
@@ -105,7 +124,7 @@ public final class Recommender {
       why = imbalance(runs.get(0), medQueue);
     }
     return new Recommendation.Candidate(values, runs.size(), median(cct), medOver, medQueue, medDrops, medRetx,
-        unfinished, why);
+        unfinished, why, gains);
   }
 
   /**

@@ -1,35 +1,29 @@
 package org.lbsim.experiment;
 
 import java.util.Arrays;
+import org.apache.commons.math3.distribution.BinomialDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
 
-/** Small statistics used by the analyses. */
+/** The statistics the analyses use, on Apache Commons Math. */
 public final class Stats {
   private Stats() {}
 
+  /** The sample median (the mean of the two middle values for an even count); NaN when empty. */
   public static double median(double[] xs) {
-    if (xs.length == 0) {
-      return Double.NaN;
-    }
-    double[] s = xs.clone();
-    Arrays.sort(s);
-    int n = s.length;
-    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    return xs.length == 0 ? Double.NaN : new Median().evaluate(xs);
   }
 
+  /** The smallest value; NaN when empty. */
   public static double min(double[] xs) {
-    double m = Double.POSITIVE_INFINITY;
-    for (double x : xs) {
-      m = Math.min(m, x);
-    }
-    return m;
+    return StatUtils.min(xs);
   }
 
+  /** The largest value; NaN when empty. */
   public static double max(double[] xs) {
-    double m = Double.NEGATIVE_INFINITY;
-    for (double x : xs) {
-      m = Math.max(m, x);
-    }
-    return m;
+    return StatUtils.max(xs);
   }
 
   /**
@@ -39,55 +33,46 @@ public final class Stats {
    */
   public static double[] medianInterval(double[] xs, double level) {
     int n = xs.length;
+    if (n == 0) {
+      return null;
+    }
     double alpha = (1 - level) / 2;
-    double[] s = xs.clone();
-    Arrays.sort(s);
-    double cum = 0;
+    BinomialDistribution b = new BinomialDistribution(null, n, 0.5);
     int j = 0;
-    for (int k = 0; k < n; k++) {
-      double pk = binomialHalf(n, k);
-      if (cum + pk > alpha) {
-        break;
-      }
-      cum += pk;
-      j = k + 1;
+    while (j < n && b.cumulativeProbability(j) <= alpha) {
+      j++;
     }
     if (j < 1) {
       return null;
     }
+    double[] s = xs.clone();
+    Arrays.sort(s);
     return new double[] {s[j - 1], s[n - j]};
   }
 
-  private static double binomialHalf(int n, int k) {
-    double logC = 0;
-    for (int i = 1; i <= k; i++) {
-      logC += Math.log(n - k + i) - Math.log(i);
+  /**
+   * The two-sided Student-t confidence interval of the mean at {@code level}; null for fewer
+   * than two values.
+   */
+  public static double[] meanInterval(double[] xs, double level) {
+    int n = xs.length;
+    if (n < 2) {
+      return null;
     }
-    return Math.exp(logC - n * Math.log(2));
+    double mean = StatUtils.mean(xs);
+    double half = new TDistribution(null, n - 1).inverseCumulativeProbability(0.5 + level / 2)
+        * Math.sqrt(StatUtils.variance(xs, mean) / n);
+    return new double[] {mean - half, mean + half};
   }
 
-  /** Least-squares slope of log(y) against log(x); points with y <= 0 are skipped. */
+  /** Least-squares slope of log(y) against log(x); points with x <= 0 or y <= 0 are skipped. */
   public static double logLogSlope(double[] x, double[] y) {
-    double sx = 0;
-    double sy = 0;
-    double sxx = 0;
-    double sxy = 0;
-    int n = 0;
+    SimpleRegression r = new SimpleRegression();
     for (int i = 0; i < x.length; i++) {
-      if (x[i] <= 0 || y[i] <= 0) {
-        continue;
+      if (x[i] > 0 && y[i] > 0) {
+        r.addData(Math.log(x[i]), Math.log(y[i]));
       }
-      double lx = Math.log(x[i]);
-      double ly = Math.log(y[i]);
-      sx += lx;
-      sy += ly;
-      sxx += lx * lx;
-      sxy += lx * ly;
-      n++;
     }
-    if (n < 2) {
-      return Double.NaN;
-    }
-    return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    return r.getSlope();
   }
 }

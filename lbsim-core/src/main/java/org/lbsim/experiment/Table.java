@@ -1,7 +1,11 @@
 package org.lbsim.experiment;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 /** A small text table: a header row and data rows of strings. */
 public record Table(List<String> header, List<List<String>> rows) {
@@ -46,12 +50,19 @@ public record Table(List<String> header, List<List<String>> rows) {
     return sb.toString();
   }
 
-  /** CSV with a header line (values never contain commas or quotes here). */
+  /** CSV (RFC 4180) with a header line; a value holding a comma, quote or line break is quoted. */
   public String csv() {
-    StringBuilder sb = new StringBuilder(String.join(",", header)).append('\n');
-    for (List<String> r : rows) {
-      sb.append(String.join(",", r)).append('\n');
+    StringBuilder sb = new StringBuilder();
+    try (CSVPrinter out = new CSVPrinter(sb, CSV)) {
+      out.printRecord(header);
+      for (List<String> r : rows) {
+        out.printRecord(r);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringBuilder does not fail
     }
     return sb.toString();
   }
+
+  private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
 }

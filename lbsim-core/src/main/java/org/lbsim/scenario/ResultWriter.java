@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.lbsim.metrics.FlowTimes;
 import org.lbsim.metrics.QueueSeries;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
@@ -175,27 +176,16 @@ public final class ResultWriter {
   }
 
   private static Map<String, Object> fctPercentiles(List<FlowOutcome> flows) {
-    List<Long> fcts = new ArrayList<>();
-    for (FlowOutcome f : flows) {
-      if (f.finished()) {
-        fcts.add(f.fctPs());
-      }
-    }
-    fcts.sort(null);
+    long[] fcts = FlowTimes.sortedFcts(flows);
     Map<String, Object> m = new LinkedHashMap<>();
-    if (fcts.isEmpty()) {
+    if (fcts.length == 0) {
       return m;
     }
-    m.put("min", fcts.get(0));
-    m.put("p50", nearestRank(fcts, 50));
-    m.put("p99", nearestRank(fcts, 99));
-    m.put("max", fcts.get(fcts.size() - 1));
+    m.put("min", fcts[0]);
+    m.put("p50", FlowTimes.nearestRank(fcts, 50));
+    m.put("p99", FlowTimes.nearestRank(fcts, 99));
+    m.put("max", fcts[fcts.length - 1]);
     return m;
-  }
-
-  private static long nearestRank(List<Long> sorted, int pct) {
-    int rank = (int) Math.ceil(pct / 100.0 * sorted.size());
-    return sorted.get(Math.max(0, rank - 1));
   }
 
   private static Map<String, Object> tiers(List<PortStats> ports) {

@@ -59,7 +59,9 @@ public final class ScenarioRunner {
     Transport transport = p.transport();
     if (progress != null) {
       int flows = p.flows.size();
-      sim.everyEvents(everyEvents, () -> progress.progress(sim.now(), s.limitPs(), transport.flowsFinished(), flows));
+      long bound = bound(p.fabric(), p.flows, p.format, s.transport().extraPackets(), p.rhoMax);
+      sim.everyEvents(everyEvents, () -> progress.progress(new Progress(sim.now(), s.limitPs(), bound,
+          transport.flowsFinished(), flows, sim.eventsRun())));
     }
     sim.run(s.limitPs());
     long stoppedAt = sim.now();
@@ -94,27 +96,37 @@ public final class ScenarioRunner {
         s.profile().cctFromFirstStart() && !s.profile().referencePacing() && !s.failures().active());
   }
 
+  /**
+   * How far a run is.
+   *
+   * @param simulatedPs simulated time so far
+   * @param limitPs the run's limit ({@code run.limit_ms})
+   * @param boundPs the CCT's lower bound, -1 when the workload has none
+   * @param finished flows finished so far, of {@code flows}
+   * @param events events run so far
+   */
+  public record Progress(long simulatedPs, long limitPs, long boundPs, int finished, int flows, long events) {}
+
   /** Told, during a run, how far it is (see {@link #run(Scenario, ProgressListener)}). */
   public interface ProgressListener {
-    /** The run has simulated up to {@code simulatedPs} of at most {@code limitPs}; {@code finished} of {@code flows} are done. */
-    void progress(long simulatedPs, long limitPs, int finished, int flows);
+    void progress(Progress p);
 
     /**
      * A listener that prints one line to {@code err} when at least {@code everySeconds} of wall
-     * time (read from {@code nanoClock}) have passed since the run began or since its last line,
-     * so a short run prints nothing: e.g. {@code   at 12.5 of 100 ms simulated, 4,312 of 16,256
-     * flows finished (26.5 %)}.
+     * time (read from {@code nanoClock}) have passed since it was made or since its last line,
+     * so a short run prints nothing; see {@link ProgressLine}.
      */
     static ProgressListener printing(java.io.PrintWriter err, double everySeconds, java.util.function.LongSupplier nanoClock) {
       long every = Math.round(everySeconds * 1e9);
-      long[] last = {nanoClock.getAsLong()};
-      return (simulatedPs, limitPs, finished, flows) -> {
+      long start = nanoClock.getAsLong();
+      long[] last = {start, 0};
+      return p -> {
         long now = nanoClock.getAsLong();
         if (now - last[0] >= every) {
-          last[0] = now;
-          err.printf("  at %s of %s ms simulated, %,d of %,d flows finished (%.1f %%)%n", millis(simulatedPs),
-              millis(limitPs), finished, flows, flows == 0 ? 100.0 : 100.0 * finished / flows);
+          err.println(ProgressLine.of(p, (now - start) / 1e9, (p.events() - last[1]) / ((now - last[0]) / 1e9)));
           err.flush();
+          last[0] = now;
+          last[1] = p.events();
         }
       };
     }
@@ -122,10 +134,6 @@ public final class ScenarioRunner {
     /** {@link #printing(java.io.PrintWriter, double, java.util.function.LongSupplier)} on the system's clock, every 10 s. */
     static ProgressListener printing(java.io.PrintWriter err) {
       return printing(err, 10, System::nanoTime);
-    }
-
-    private static String millis(long ps) {
-      return java.math.BigDecimal.valueOf(ps / 1_000, 6).stripTrailingZeros().toPlainString();
     }
   }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.lbsim.design.Catalog;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.Param;
@@ -251,37 +252,20 @@ public final class ScenarioSchema {
     return false;
   }
 
+  private static final LevenshteinDistance EDIT_DISTANCE = LevenshteinDistance.getDefaultInstance();
+
   /** The known key closest to {@code key}, for "did you mean" hints; null if none is close. */
   String closest(String key) {
     String best = null;
     int bestD = Integer.MAX_VALUE;
     for (String k : settings.keySet()) {
-      int d = distance(key, k);
+      int d = EDIT_DISTANCE.apply(key, k);
       if (d < bestD) {
         bestD = d;
         best = k;
       }
     }
     return bestD <= Math.max(2, key.length() / 3) ? best : null;
-  }
-
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   /**
