@@ -12,7 +12,7 @@ public final class BusBandwidth {
 
   /** algbw = size / time, GB/s. */
   public static double algbw(long sizeBytes, long timePs) {
-    return sizeBytes / (timePs * 1e-12) / 1e9;
+    return sizeBytes * 1e3 / timePs; // bytes per ps x 10^12 ps/s / 10^9
   }
 
   /** busbw = algbw x the op's factor on n ranks, GB/s. */
@@ -31,6 +31,21 @@ public final class BusBandwidth {
     long bytes = messages * messageBytes + packets * ((long) f.headerBytes() + f.ackBytes() + 2L * f.gapBytes())
         - f.gapBytes();
     return LowerBounds.serializationPs(bytes, hostBitsPerSecond);
+  }
+
+  /**
+   * A lower bound on a ring collective's time from its chain of steps: a rank sends step s only
+   * once step s-1's chunk has fully arrived, so the steps follow one another. A chunk of m data
+   * packets is on its way no sooner than m-1 packets and their gaps after its first packet
+   * starts, and its last packet then crosses at least two host links (up to a switch, down to
+   * the next rank), each its serialization and latency.
+   */
+  public static long chainBoundPs(PacketFormat f, long hostBitsPerSecond, long hostLatencyPs, long steps, long chunkBytes) {
+    long m = f.packetsFor(chunkBytes);
+    long lastPacket = chunkBytes - (m - 1) * f.payloadBytes() + f.headerBytes();
+    long step = LowerBounds.serializationPs((m - 1) * ((long) f.dataBytes() + f.gapBytes()), hostBitsPerSecond)
+        + 2 * (LowerBounds.serializationPs(lastPacket, hostBitsPerSecond) + hostLatencyPs);
+    return steps * step;
   }
 
   /**

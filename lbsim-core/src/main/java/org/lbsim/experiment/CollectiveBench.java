@@ -15,6 +15,7 @@ import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
+import org.lbsim.topo.TierLink;
 import org.lbsim.transport.FlowOutcome;
 
 /**
@@ -164,7 +165,7 @@ public final class CollectiveBench {
       for (long size : plan.sizes()) {
         RunResult r = runs.get(i++).result();
         long time = collectivePs(r);
-        long bound = boundPs(req.op(), r, format, hostBps, ranks, size);
+        long bound = boundPs(req.op(), r, format, probe.hostLink(), ranks, size);
         rows.add(new Row(lb, size, size / req.type().bytes(), time, bound, r.cctPs(), r.unfinishedFlows(),
             time > 0 ? BusBandwidth.algbw(size, time) : Double.NaN,
             time > 0 ? BusBandwidth.busbw(req.op(), ranks, size, time) : Double.NaN,
@@ -191,13 +192,17 @@ public final class CollectiveBench {
 
   /**
    * The run's own lower bound where lbsim computes one (all-to-all: the three-phase bound),
-   * otherwise the host-link bound of the op's messages ({@link BusBandwidth#hostLinkBoundPs}).
+   * otherwise (the rings) the larger of the host-link bound of the op's messages and the bound of
+   * its chain of steps ({@link BusBandwidth#hostLinkBoundPs}, {@link BusBandwidth#chainBoundPs}).
    */
-  static long boundPs(CollectiveOp op, RunResult r, PacketFormat f, long hostBps, int ranks, long size) {
+  static long boundPs(CollectiveOp op, RunResult r, PacketFormat f, TierLink host, int ranks, long size) {
     if (r.boundPs() > 0) {
       return r.boundPs();
     }
-    return BusBandwidth.hostLinkBoundPs(f, hostBps, op.messagesPerRank(ranks), op.messageBytes(size, ranks));
+    long messages = op.messagesPerRank(ranks);
+    long bytes = op.messageBytes(size, ranks);
+    return Math.max(BusBandwidth.hostLinkBoundPs(f, host.bitsPerSecond(), messages, bytes),
+        BusBandwidth.chainBoundPs(f, host.bitsPerSecond(), host.latencyPs(), messages, bytes));
   }
 
   private static boolean isSeed(String setting) {

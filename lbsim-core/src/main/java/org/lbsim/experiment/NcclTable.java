@@ -57,7 +57,8 @@ public final class NcclTable {
     sb.append(String.format(Locale.ROOT, "# Ideal bus bandwidth  : %s GB/s (host link %s Gb/s x %s payload share of its "
         + "bytes: data packets, their ACKs and gaps)%n", general(o.ideal()), general(o.hostGbps()),
         general(o.ideal() * 8 / o.hostGbps())));
-    sb.append("# ideal column: busbw at the size's lower bound (the run's bound, or the host-link bound of a ring)\n");
+    sb.append("# ideal column: busbw at the size's lower bound (all-to-all: the run's bound; rings: their host links' "
+        + "and their chain of steps'; docs/bench-collective.md)\n");
     return sb.toString();
   }
 
