@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
 /** {@code lbsim bench-collective}: a collective over a range of sizes, per design, in nccl-tests' table layout. */
 @Command(name = "bench-collective", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
     "  lbsim bench-collective --op all-reduce --sizes 64KiB:1MiB --lb ofan,ecmp",
-    "  lbsim bench-collective my.yaml --op all-gather --sizes 64KiB:256KiB --type bfloat16",
-    "  lbsim bench-collective my.yaml --op all-to-all --sizes 64KiB:192KiB --step 64KiB --threads 2"},
+    "  lbsim bench-collective my.yaml --op all-gather -b 64KiB:256KiB -d bfloat16",
+    "  lbsim bench-collective my.yaml --op all-to-all -b 64KiB:192KiB -i 64KiB"},
     description = {"Simulate a collective over a range of sizes on your fabric, once per load-balancing design, "
         + "and print nccl-tests' table per design: size, count, type, redop, root, time (us), algbw and busbw (GB/s), "
         + "plus the busbw the size's lower bound allows and the fabric's ideal busbw.",
@@ -59,7 +59,7 @@ final class BenchCollectiveCommand implements Callable<Integer> {
       + "rounding of sizes: int8, uint8, int32, uint32, int64, uint64, half, float, double, bfloat16 (default: ${DEFAULT-VALUE})")
   String type = "float";
 
-  @Option(names = "--lb", paramLabel = "LB[,LB...]", split = ",", description = "the load-balancing designs, one table "
+  @Option(names = "--lb", paramLabel = "LB", split = ",", description = "the load-balancing designs, one table "
       + "each (default: the scenario's lb)")
   List<String> lbs = new ArrayList<>();
 
@@ -67,8 +67,9 @@ final class BenchCollectiveCommand implements Callable<Integer> {
       + "all-gather, reduce-scatter) or direct (all-to-all); the default is the op's")
   String algorithm;
 
-  @Mixin
-  SettingOverrides settings;
+  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a setting in every run (repeatable); "
+      + "lb, workload.kind and workload.size come from --lb, --op and --sizes")
+  List<String> settings = new ArrayList<>();
 
   @Mixin
   ThreadsOption parallel;
@@ -84,7 +85,7 @@ final class BenchCollectiveCommand implements Callable<Integer> {
     CollectiveBench.Request request = request();
     int threads = parallel.threads();
     BaseScenario source = file == null ? BaseScenario.defaults("bench-collective") : BaseScenario.file(file);
-    CollectiveBench.Plan plan = CollectiveBench.plan(source, settings.values, request, Main.catalog(spec));
+    CollectiveBench.Plan plan = CollectiveBench.plan(source, settings, request, Main.catalog(spec));
     String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     Path dir = ResultPaths.child(results.out, "bench-" + request.op().label() + "-" + name,
         (file == null ? "bench-collective" : file.toString()) + ": folder");
@@ -94,7 +95,7 @@ final class BenchCollectiveCommand implements Callable<Integer> {
       progress.started(runs, String.format("bench-collective: %s on %d ranks, %d design(s) x %d size(s) = %d runs on %d "
           + "threads -> %s", request.op().label(), plan.probe().topology().hosts(), plan.lbs().size(), plan.sizes().size(),
           runs, threads, dir));
-      outcome = CollectiveBench.run(source, settings.values, plan, threads, dir, replace.overwrite, progress.counter(),
+      outcome = CollectiveBench.run(source, settings, plan, threads, dir, replace.overwrite, progress.counter(),
           Main.catalog(spec));
     }
     ResultFolder.writeFile(dir.resolve("bench-collective.csv"), CollectiveBench.csv(outcome));

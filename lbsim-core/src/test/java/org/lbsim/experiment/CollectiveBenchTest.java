@@ -104,6 +104,19 @@ class CollectiveBenchTest {
   }
 
   @Test
+  void aSizeThatDidNotFinishHasNoTimeAndIsCountedBelowItsTable() {
+    Outcome o = bench(TWO_LEAVES, List.of("run.limit_ms=0.001"), allReduce(64 * KIB, 64 * KIB, "ecmp"), 1, null);
+    Row r = o.rows().get(0);
+    assertThat(r.finished()).isFalse();
+    assertThat(r.unfinished()).isPositive();
+    List<String> lines = NcclTable.render(o).lines().toList();
+    assertThat(lines.get(4)).matches("       65536         16384     float     sum      -1        -       -       -  [ .0-9]{6}");
+    assertThat(lines).contains("# Unfinished sizes     : 1 (some flows did not finish by run.limit_ms)",
+        "# Avg bus bandwidth    : -");
+    assertThat(CollectiveBench.csv(o).lines().toList().get(1)).contains(",-1,,,,");
+  }
+
+  @Test
   void badRequestsAreRefusedBeforeAnyRun() {
     BaseScenario source = new BaseScenario(TINY_FAT_TREE, "bench.yaml", null);
     Catalog c = Catalog.builtIn();
