@@ -45,7 +45,8 @@ class CommandExamplesTest {
       Map.entry("lbsim reproduce fig3", "--seeds 1 " + TINY),
       Map.entry("lbsim reproduce fig13", "--seeds 1 " + TINY),
       Map.entry("lbsim reproduce link-overload", "--seeds 1 " + TINY),
-      Map.entry("lbsim reproduce sack-threshold", "--seeds 1 " + TINY));
+      Map.entry("lbsim reproduce sack-threshold", "--seeds 1 " + TINY),
+      Map.entry("lbsim bench-collective --op all-reduce --sizes 64KiB:1MiB --lb ofan,ecmp", "--set topology.k=4"));
 
   /** Examples that do not run in this test, and why. */
   static final Map<String, String> EXCLUDED = Map.of(
@@ -56,7 +57,7 @@ class CommandExamplesTest {
   static final Map<String, String> PREPARED_BY = Map.of(
       "results/lb-vs-size", "lbsim sweep scenarios/grids/lb-vs-size.yaml");
 
-  private static final Set<String> WRITES_RESULTS = Set.of("run", "sweep", "reproduce", "recommend");
+  private static final Set<String> WRITES_RESULTS = Set.of("run", "sweep", "reproduce", "recommend", "bench-collective");
   private static final Pattern EXAMPLE = Pattern.compile("^\\s*(?:\\./)?(lbsim(?: .*?)?)\\s*(?:#.*)?$");
   private static final Pattern FRAGMENT = Pattern.compile("e\\.g\\. (--[a-z].*?)(?:\\)|\\.?$|\\. )");
 

@@ -7,7 +7,7 @@ import java.util.Map;
  * interactive HTML page and as an XChart chart for a static PNG (papers, CI artifacts).
  */
 sealed interface Chart permits OverBoundChart, QueueScalingChart, FctCdfChart, LinkLoadChart, HottestPortsChart,
-    QueueOverTimeChart {
+    QueueOverTimeChart, BusBandwidthChart {
   /** The chart's div id in the page and its PNG's file name (without extension). */
   String id();
 

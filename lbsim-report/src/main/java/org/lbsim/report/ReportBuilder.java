@@ -38,6 +38,7 @@ public final class ReportBuilder {
     List<RunData> runs = RunLoader.load(resultsDir);
     Schemes schemes = new Schemes(runs);
     List<Chart> charts = new ArrayList<>();
+    BusBandwidthChart.of(resultsDir).ifPresent(charts::add); // only a bench-collective folder has one
     List<String> skipped = new ArrayList<>();
     add(charts, skipped, OverBoundChart.of(runs, schemes), "CCT % over bound (no run has both a CCT and a bound)");
     add(charts, skipped, QueueScalingChart.of(runs, schemes), "queue scaling (the runs do not differ in message size)");
