@@ -130,19 +130,34 @@ final class RunCommand implements Callable<Integer> {
     return results.stream().anyMatch(r -> r.unfinishedFlows() > 0) ? 3 : 0;
   }
 
-  /** A run's result, written, and its wall time. */
-  private record Finished(RunResult result, double wallSeconds) {}
+  /** A run's result, written, and the wall time of its setup, simulation and writing. */
+  private record Finished(RunResult result, double setupSeconds, double simulationSeconds, double writingSeconds) {}
 
   private static Finished runOne(Planned p, ScenarioRunner.ProgressListener listener) throws IOException {
     long t0 = System.nanoTime();
-    RunResult r = ScenarioRunner.run(p.scenario(), listener);
+    long[] prepared = {t0};
+    RunResult r = ScenarioRunner.run(p.scenario(), new ScenarioRunner.ProgressListener() {
+      @Override
+      public void progress(ScenarioRunner.Progress progress) {
+        listener.progress(progress);
+      }
+
+      @Override
+      public void prepared() {
+        prepared[0] = System.nanoTime();
+      }
+    });
+    long t1 = System.nanoTime();
     ResultWriter.write(r, p.dir(), p.key());
-    return new Finished(r, (System.nanoTime() - t0) / 1e9);
+    long t2 = System.nanoTime();
+    return new Finished(r, (prepared[0] - t0) / 1e9, (t1 - prepared[0]) / 1e9, (t2 - t1) / 1e9);
   }
 
   private static void report(Finished f, Planned p, PrintWriter err) {
     RunResult r = f.result();
-    err.printf("%s: done in %.1f s wall, %,d events -> %s%n", p.scenario().name(), f.wallSeconds(), r.events(), p.dir());
+    err.printf("%s: done in %.1f s wall (setup %.1f s, simulation %.1f s, writing %.1f s), %,d events -> %s%n",
+        p.scenario().name(), f.setupSeconds() + f.simulationSeconds() + f.writingSeconds(), f.setupSeconds(),
+        f.simulationSeconds(), f.writingSeconds(), r.events(), p.dir());
     if (!r.unfinished().isEmpty()) {
       err.printf("  %d flows did not finish by run.limit_ms (all in summary.json), e.g.:%n", r.unfinished().size());
       r.unfinished().entrySet().stream().limit(5).forEach(e -> err.printf("    flow %d (%d->%d): %s%n", e.getKey(),

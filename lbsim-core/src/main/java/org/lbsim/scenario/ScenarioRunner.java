@@ -54,6 +54,9 @@ public final class ScenarioRunner {
 
   static RunResult run(Scenario s, ProgressListener progress, long everyEvents) {
     PreparedRun p = prepare(s);
+    if (progress != null) {
+      progress.prepared();
+    }
     p.start();
     Simulator sim = p.simulator();
     Transport transport = p.transport();
@@ -110,6 +113,9 @@ public final class ScenarioRunner {
   /** Told, during a run, how far it is (see {@link #run(Scenario, ProgressListener)}). */
   public interface ProgressListener {
     void progress(Progress p);
+
+    /** The run's fabric, workload and endpoints are built; the simulation starts next. */
+    default void prepared() {}
 
     /**
      * A listener that prints one line to {@code err} when at least {@code everySeconds} of wall
