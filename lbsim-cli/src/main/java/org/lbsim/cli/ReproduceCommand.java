@@ -12,6 +12,7 @@ import org.lbsim.experiment.GridPoint;
 import org.lbsim.experiment.Preset;
 import org.lbsim.experiment.Presets;
 import org.lbsim.experiment.RunRecord;
+import org.lbsim.experiment.RunTimeEstimate;
 import org.lbsim.experiment.Table;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
@@ -26,9 +27,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "reproduce", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
     "  lbsim reproduce                   # the presets and how to run one",
     "  lbsim reproduce perm-bound        # the permutation bound example reached by central-te",
-    "  lbsim reproduce fig1 --seeds 3    # no-failure comparison of 9 schemes + the oracle"},
-    description = {"Run one of the study's experiments and print its table.",
-        "Without PRESET (or with --list), lists the presets and exits with 0."})
+    "  lbsim reproduce fig1 --quick      # no-failure comparison of 9 schemes + the oracle, 1 seed"},
+    description = {"Run one of the study's experiments and print its table. A preset's own settings are the "
+        + "study's setup (10 seeds where the study ran 10); --quick runs its smaller variant.",
+        "Without PRESET (or with --list), lists the presets with their runs and expected wall time on --threads "
+            + "threads, and exits with 0."})
 final class ReproduceCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -41,6 +44,10 @@ final class ReproduceCommand implements Callable<Integer> {
 
   @Option(names = "--seeds", paramLabel = "N", description = "seeds per point (default: the preset's)")
   Integer seeds;
+
+  @Option(names = "--quick", description = "the preset's smaller variant (fewer seeds or smaller messages, as "
+      + "--list shows); the full one where it has none")
+  boolean quick;
 
   @Mixin
   ThreadsOption parallel;
@@ -57,22 +64,21 @@ final class ReproduceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
+    int threads = parallel.threads();
     if (name == null || list) {
-      for (Preset p : Presets.all()) {
-        o.printf("  %-14s %s%n", p.name(), p.title());
-      }
+      o.print(list(threads).render(6));
       if (name == null && !list) {
-        o.println("run one with: lbsim reproduce PRESET [--seeds N] [--set KEY=VALUE]");
+        o.println("run one with: lbsim reproduce PRESET [--quick] [--seeds N] [--set KEY=VALUE]");
       }
       o.flush();
       return 0;
     }
-    int threads = parallel.threads();
-    Preset p = Presets.find(name);
-    if (p == null) {
+    Preset full = Presets.find(name);
+    if (full == null) {
       List<String> names = Presets.all().stream().map(Preset::name).toList();
       throw new Errors.UserError("no preset '" + name + "' (allowed: " + String.join(", ", names) + ")");
     }
+    Preset p = quick ? full.quickVariant() : full;
     int n = seeds == null ? p.seeds() : seeds;
     if (n < 1) {
       throw new Errors.UserError("--seeds: must be >= 1, got " + n);
@@ -94,5 +100,19 @@ final class ReproduceCommand implements Callable<Integer> {
     o.println("study: " + p.paper());
     o.flush();
     return 0;
+  }
+
+  /** Every preset: its runs and expected wall time, full and quick, and its title. */
+  private Table list(int threads) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Preset p : Presets.all()) {
+      List<Double> full = RunTimeEstimate.runs(p, p.seeds(), Main.catalog(spec));
+      Preset q = p.quickVariant();
+      List<Double> small = q == p ? full : RunTimeEstimate.runs(q, q.seeds(), Main.catalog(spec));
+      rows.add(List.of(p.name(), Integer.toString(full.size()), RunTimeEstimate.text(RunTimeEstimate.wall(full,
+          threads)), q == p ? "=" : Integer.toString(small.size()), q == p ? "=" : RunTimeEstimate.text(
+          RunTimeEstimate.wall(small, threads)), p.title()));
+    }
+    return new Table(List.of("preset", "runs", "~time", "--quick", "~time", "what (the study's figure)"), rows);
   }
 }

@@ -38,14 +38,14 @@ class CommandExamplesTest {
   static final Map<String, String> SHORTENED = Map.ofEntries(
       Map.entry("lbsim run", TINY),
       Map.entry("lbsim recommend --set workload.kind=all-to-all", TINY),
-      Map.entry("lbsim reproduce queue-scaling", "--seeds 1 --set topology.k=4"),
-      Map.entry("lbsim reproduce fig1 --seeds 3", TINY),
+      Map.entry("lbsim reproduce queue-scaling --quick", "--seeds 1 --set topology.k=4"),
+      Map.entry("lbsim reproduce fig1 --quick", TINY),
       Map.entry("lbsim reproduce perm-bound", TINY),
       Map.entry("lbsim reproduce fig14", "--set topology.k=4 --set job.gpus=16"),
-      Map.entry("lbsim reproduce fig3", "--seeds 1 " + TINY),
-      Map.entry("lbsim reproduce fig13", "--seeds 1 " + TINY),
+      Map.entry("lbsim reproduce fig3 --quick", "--seeds 1 " + TINY),
+      Map.entry("lbsim reproduce fig13 --quick", "--seeds 1 " + TINY),
       Map.entry("lbsim reproduce link-overload", "--seeds 1 " + TINY),
-      Map.entry("lbsim reproduce sack-threshold", "--seeds 1 " + TINY),
+      Map.entry("lbsim reproduce sack-threshold --quick", "--seeds 1 " + TINY),
       Map.entry("lbsim bench-collective --op all-reduce --sizes 64KiB:1MiB --lb ofan,ecmp", "--set topology.k=4"));
 
   /** Examples that do not run in this test, and why. */
@@ -93,10 +93,11 @@ class CommandExamplesTest {
   void reproduceWithoutAPresetListsThemWithAHintAndExitsWithZero() {
     CliRunner.Outcome o = CliRunner.run("reproduce");
     assertThat(o.code()).as(o.err()).isZero();
-    assertThat(o.out()).contains("  fig1 ").contains("  queue-scaling ")
-        .endsWith("run one with: lbsim reproduce PRESET [--seeds N] [--set KEY=VALUE]" + System.lineSeparator());
+    assertThat(o.out()).containsPattern("(?m)^fig1 +200 +\\S+ min +20 ").containsPattern("(?m)^queue-scaling ")
+        .endsWith("run one with: lbsim reproduce PRESET [--quick] [--seeds N] [--set KEY=VALUE]" + System.lineSeparator());
+    assertThat(o.out().lines()).noneMatch(l -> l.endsWith(" "));
     assertThat(CliRunner.run("reproduce", "--list").out()).doesNotContain("run one with");
-    assertThat(CliRunner.run("reproduce", "--help").out()).contains("Without PRESET (or with --list), lists the presets and exits with 0.");
+    assertThat(CliRunner.run("reproduce", "--help").out()).contains("Without PRESET (or with --list), lists the presets with their runs and expected");
   }
 
   /** The examples of README.md's code blocks and of every command's help, in that order, each once. */

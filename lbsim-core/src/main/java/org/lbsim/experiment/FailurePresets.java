@@ -33,10 +33,11 @@ final class FailurePresets {
         "1 % link failures, routes never converge (G = inf): CCT % over the bound at rho_max (study Fig. 3)",
         "Host Pkt AR (REPS) clearly best: hosts see end-to-end path health from ACKs and timeouts; switch AR "
             + "sees only local queues and keeps choosing a black hole, whose queue looks empty",
-        // 5 ms: Ofan's all-to-all with 6 failed links (seed 1) needs more than 2 ms; ECMP never finishes
-        base("failures.convergence_us=never", "workload.size=256KiB", "run.limit_ms=5"),
+        // The study's 1 MiB messages; 20 ms lets Ofan's all-to-all with 6 failed links finish (ECMP
+        // never does). Quick: 256 KiB, where 5 ms is enough, and 3 seeds.
+        base("failures.convergence_us=never", "workload.size=1MiB", "run.limit_ms=20"),
         List.of(new Axis("lb", Presets.available(FIG3_SCHEMES)), Axis.of("workload.kind", "all-to-all", "permutation")),
-        3, new OverBoundTable("lb", "workload.kind"));
+        10, new OverBoundTable("lb", "workload.kind")).withQuick(3, "workload.size=256KiB", "run.limit_ms=5");
   }
 
   static Preset fig4() {
@@ -46,16 +47,17 @@ final class FailurePresets {
         // the study's 1 MiB messages (the collective takes about 1.5 ms, so G up to 1 ms matters) and a
         // time limit long enough for a black hole that never converges
         base("workload.kind=all-to-all", "workload.size=1MiB", "run.limit_ms=20"),
-        List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.convergence_us", "0", "100", "300", "1000", "never")), 1,
-        new OverBoundTable("lb", "failures.convergence_us"));
+        List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.convergence_us", "0", "100", "300", "1000", "never")),
+        10, new OverBoundTable("lb", "failures.convergence_us")).withQuick(1);
   }
 
   static Preset fig5() {
     return new Preset("fig5",
         "Routes converged before the start (G = 0): CCT % over the bound against the link failure rate (study Fig. 5)",
         "host and switch spraying similar again; every scheme degrades as the failure rate grows, with small gaps",
-        base("failures.convergence_us=0", "workload.kind=all-to-all", "workload.size=64KiB"),
-        List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.rate", "0.005", "0.01", "0.02", "0.05")), 2,
-        new OverBoundTable("lb", "failures.rate"));
+        // the study's 1 MiB messages; quick: 64 KiB and 2 seeds
+        base("failures.convergence_us=0", "workload.kind=all-to-all", "workload.size=1MiB"),
+        List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.rate", "0.005", "0.01", "0.02", "0.05")), 10,
+        new OverBoundTable("lb", "failures.rate")).withQuick(2, "workload.size=64KiB");
   }
 }

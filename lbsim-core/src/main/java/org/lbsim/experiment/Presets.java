@@ -55,8 +55,8 @@ public final class Presets {
         List.of("workload.size=1MiB"),
         // plus the traffic-aware oracle, for the headroom the study's schemes leave
         List.of(new Axis("lb", available(withOracle(FIG1_SCHEMES))), Axis.of("workload.kind", "all-to-all",
-            "permutation")), 3,
-        new OverBoundTable("lb", "workload.kind"));
+            "permutation")), 10,
+        new OverBoundTable("lb", "workload.kind")).withQuick(1);
   }
 
   /**
@@ -73,7 +73,7 @@ public final class Presets {
         "17.05694 us bound vs a simulated minimum of 17.0587 us",
         List.of("workload.kind=permutation", "workload.size=1MiB"),
         List.of(new Axis("lb", available(List.of("central-te", "ofan", "host-dr", "switch-ar", "host-spray", "ecmp"))),
-            Axis.of("workload.locality", "cross-pod", "any")), 3,
+            Axis.of("workload.locality", "cross-pod", "any")), 10,
         OverBoundTable.cct(List.of("lb"), "workload.locality"));
   }
 
@@ -86,10 +86,10 @@ public final class Presets {
         "SACK reordering threshold x with host packet spraying: median CCT % over the bound per x (* = best x)",
         "best x about 6 for all-to-all and about 32 for the permutation",
         // The study's v2 setup (128-host fat tree, 800 Gb/s, 800 KB ports, 1 MiB messages) with
-        // SACK and host spraying; one seed by default (an all-to-all run takes about 40 s).
+        // SACK and host spraying; one seed in the quick variant (an all-to-all run takes about 40 s).
         List.of("lr=sack", "lb=host-spray", "workload.size=1MiB"),
-        List.of(new Axis("sack.threshold", SACK_THRESHOLDS), Axis.of("workload.kind", "all-to-all", "permutation")), 1,
-        new BestMarked(new OverBoundTable("sack.threshold", "workload.kind")));
+        List.of(new Axis("sack.threshold", SACK_THRESHOLDS), Axis.of("workload.kind", "all-to-all", "permutation")), 10,
+        new BestMarked(new OverBoundTable("sack.threshold", "workload.kind"))).withQuick(1);
   }
 
   /**
@@ -122,7 +122,7 @@ public final class Presets {
             + "small ones; Ofan is good for both",
         List.of("workload.kind=permutation"),
         List.of(new Axis("lb", available(List.of("simple-rr", "jsq", "rsq", "host-spray", "switch-ar", "reps", "host-dr",
-            "ofan"))), Axis.of("workload.size", "1MiB", "32KiB")), 3,
+            "ofan"))), Axis.of("workload.size", "1MiB", "32KiB")), 10,
         new LinkOverloadTable(List.of("lb", "workload.size")));
   }
 
@@ -132,8 +132,8 @@ public final class Presets {
         "Switch Pkt AR sometimes beats Host Pkt AR on the permutation; Ofan is still best",
         // 20 packets of 4158 B; drops are repaired by the ideal erasure-coding recovery
         List.of("workload.size=1MiB", "buffer.packets=20"),
-        List.of(new Axis("lb", available(FIG1_SCHEMES)), Axis.of("workload.kind", "all-to-all", "permutation")), 1,
-        new OverBoundTable("lb", "workload.kind"));
+        List.of(new Axis("lb", available(FIG1_SCHEMES)), Axis.of("workload.kind", "all-to-all", "permutation")), 10,
+        new OverBoundTable("lb", "workload.kind")).withQuick(1);
   }
 
   static Preset messageSize() {
@@ -142,8 +142,8 @@ public final class Presets {
         "ranking stable; gaps shrink as messages grow; Host Pkt AR degrades at very large sizes",
         List.of("workload.kind=permutation"),
         List.of(new Axis("lb", available(SPRAYING_SCHEMES)),
-            Axis.of("workload.size", "64KiB", "256KiB", "1MiB", "4MiB", "16MiB")), 3,
-        new OverBoundTable("lb", "workload.size"));
+            Axis.of("workload.size", "64KiB", "256KiB", "1MiB", "4MiB", "16MiB")), 10,
+        new OverBoundTable("lb", "workload.size")).withQuick(3);
   }
 
   /** Payloads of the packet-size sweep; the header stays 62 B, the buffer 800 KB. */
@@ -157,8 +157,8 @@ public final class Presets {
             + "(H = 82 B, alpha = 10 packets: about 2 KB at 0.5 MB, 12 KB at 16 MB), more slowly for sqrt(m)-queue schemes",
         List.of("workload.kind=permutation"),
         List.of(new Axis("lb", available(List.of("host-spray", "switch-ar", "host-dr", "ofan"))),
-            new Axis("packet.payload", PAYLOADS), Axis.of("workload.size", "512KiB", "16MiB")), 1,
-        new BestMarked(OverBoundTable.cct(List.of("lb", "packet.payload"), "workload.size"), 1));
+            new Axis("packet.payload", PAYLOADS), Axis.of("workload.size", "512KiB", "16MiB")), 10,
+        new BestMarked(OverBoundTable.cct(List.of("lb", "packet.payload"), "workload.size"), 1)).withQuick(1);
   }
 
   /** The spraying schemes of the study's Llama-3 FSDP case (Fig. 14), ECMP as the baseline. */
@@ -188,11 +188,11 @@ public final class Presets {
         "little effect for short messages; for long messages MSwift throttles Host Pkt AR and Switch Pkt AR "
             + "(about +10 % CCT); Ofan's queues are about constant, so it is throttled least and gains more",
         // The study's v2 fabric with the ideal erasure-coding recovery under both controls, so only
-        // the congestion control differs; two seeds (two permutations) per point.
+        // the congestion control differs; ten seeds (ten permutations) per point, two in the quick variant.
         List.of("workload.kind=permutation"),
         List.of(new Axis("lb", available(SPRAYING_SCHEMES)), Axis.of("workload.size", "256KiB", "8MiB"),
-            Axis.of("cc", "ideal", "mswift")), 2,
-        new CcComparisonTable(List.of("lb", "workload.size"), "ideal", "mswift"));
+            Axis.of("cc", "ideal", "mswift")), 10,
+        new CcComparisonTable(List.of("lb", "workload.size"), "ideal", "mswift")).withQuick(2);
   }
 
   /**
@@ -220,7 +220,7 @@ public final class Presets {
         // fixed, which Simple RR's linear growth needs (docs/reproduction/queue-scaling.md).
         List.of("workload.kind=permutation", "buffer.bytes=32MB", "buffer.ecn_fraction=0.0025",
             "transport.rate_coef=" + FULL_HOST_LINK_RATE, "workload.start_jitter=1"),
-        List.of(new Axis("lb", available(SCALING_SCHEMES)), new Axis("workload.size", sizes)), 3,
-        new QueueScaling(4096 + 62));
+        List.of(new Axis("lb", available(SCALING_SCHEMES)), new Axis("workload.size", sizes)), 10,
+        new QueueScaling(4096 + 62)).withQuick(3);
   }
 }

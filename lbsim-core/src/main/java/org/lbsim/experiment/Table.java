@@ -23,7 +23,10 @@ public record Table(List<String> header, List<List<String>> rows) {
     return render(1);
   }
 
-  /** Aligned text: the first {@code leftColumns} columns left-aligned, the others right-aligned. */
+  /**
+   * Aligned text: the first {@code leftColumns} columns left-aligned, the others right-aligned;
+   * no line ends in spaces.
+   */
   public String render(int leftColumns) {
     int[] w = new int[header.size()];
     List<List<String>> all = new ArrayList<>();
@@ -38,8 +41,9 @@ public record Table(List<String> header, List<List<String>> rows) {
     for (int ri = 0; ri < all.size(); ri++) {
       List<String> r = all.get(ri);
       for (int i = 0; i < r.size(); i++) {
+        boolean last = i + 1 == r.size();
         String pad = " ".repeat(w[i] - r.get(i).length());
-        sb.append(i < leftColumns ? r.get(i) + pad : pad + r.get(i)).append(i + 1 < r.size() ? "  " : "\n");
+        sb.append(i < leftColumns ? (last ? r.get(i) : r.get(i) + pad) : pad + r.get(i)).append(last ? "\n" : "  ");
       }
       if (ri == 0) {
         for (int i = 0; i < w.length; i++) {

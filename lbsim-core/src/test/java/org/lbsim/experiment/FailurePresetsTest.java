@@ -16,10 +16,15 @@ class FailurePresetsTest {
   }
 
   @Test
-  void fig3AndFig5AreListed() {
-    assertThat(Presets.find("fig3").base()).contains("failures.convergence_us=never");
+  void fig3AndFig5RunTheStudysMessageSizeAndTheirQuickVariantsASmallerOne() {
+    Preset fig3 = Presets.find("fig3");
+    assertThat(fig3.base()).contains("failures.convergence_us=never", "workload.size=1MiB");
     // the later limit wins: long enough for every design that can finish under a black hole
-    assertThat(Presets.find("fig3").base()).endsWith("run.limit_ms=5");
-    assertThat(Presets.find("fig5").base()).contains("failures.convergence_us=0");
+    assertThat(fig3.base()).endsWith("run.limit_ms=20");
+    assertThat(fig3.quickVariant().base()).endsWith("workload.size=256KiB", "run.limit_ms=5");
+    assertThat(fig3.quickVariant().seeds()).isEqualTo(3);
+    Preset fig5 = Presets.find("fig5");
+    assertThat(fig5.base()).contains("failures.convergence_us=0", "workload.size=1MiB");
+    assertThat(fig5.quickVariant().base()).endsWith("workload.size=64KiB");
   }
 }
