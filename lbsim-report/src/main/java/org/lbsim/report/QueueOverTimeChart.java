@@ -44,6 +44,7 @@ record QueueOverTimeChart(int index, String run, List<RunData.QueueTrace> traces
       values.add(map("port", t.port(), "time_us", t.timeUs(), "kb", t.kb()));
     }
     Map<String, Object> color = ordered("port", "nominal", "port (hottest first)"); // the file's order
+    color.put("scale", map("range", Palette.categories(traces.size())));
     return map("title", title(), "width", Spec.WIDTH, "height", Spec.HEIGHT,
         "data", map("values", values),
         "transform", list(map("flatten", list("time_us", "kb"))),

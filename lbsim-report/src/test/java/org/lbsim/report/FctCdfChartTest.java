@@ -2,28 +2,65 @@ package org.lbsim.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FctCdfChartTest {
+  private static FctCdfChart.Seed seed(int flows, long... us) {
+    long[] ps = new long[us.length];
+    for (int i = 0; i < us.length; i++) {
+      ps[i] = us[i] * 1_000_000L;
+    }
+    return new FctCdfChart.Seed(ps, flows);
+  }
+
   @Test
   void longCdfsAreCutToTheLimitKeepingBothEnds() {
     long[] fcts = new long[10_000];
     for (int i = 0; i < fcts.length; i++) {
       fcts[i] = 1_000_000L * (i + 1);
     }
-    FctCdfChart.Curve c = FctCdfChart.curve("r", fcts, 10_000);
-    assertThat(c.fctUs()).hasSize(FctCdfChart.MAX_POINTS);
-    assertThat(c.fctUs()[0]).isEqualTo(1.0);
-    assertThat(c.fctUs()[FctCdfChart.MAX_POINTS - 1]).isEqualTo(10_000.0);
+    FctCdfChart.Curve c = FctCdfChart.curve("r", "w", List.of(new FctCdfChart.Seed(fcts, 10_000)));
+    assertThat(c.medianUs()).hasSize(FctCdfChart.MAX_POINTS);
+    assertThat(c.medianUs()[0]).isEqualTo(1.0);
+    assertThat(c.medianUs()[FctCdfChart.MAX_POINTS - 1]).isEqualTo(10_000.0);
     assertThat(c.fraction()[FctCdfChart.MAX_POINTS - 1]).isEqualTo(1.0);
     for (int j = 1; j < FctCdfChart.MAX_POINTS; j++) {
-      assertThat(c.fctUs()[j]).isGreaterThan(c.fctUs()[j - 1]);
+      assertThat(c.medianUs()[j]).isGreaterThan(c.medianUs()[j - 1]);
     }
   }
 
   @Test
   void unfinishedFlowsKeepTheCurveBelowOne() {
-    FctCdfChart.Curve c = FctCdfChart.curve("r", new long[] {1_000_000, 2_000_000, 3_000_000}, 4);
-    assertThat(c.fraction()).containsExactly(0.25, 0.5, 0.75);
+    FctCdfChart.Curve c = FctCdfChart.curve("r", "w", List.of(seed(4, 1, 2, 3)));
+    assertThat(c.fraction()).containsExactly(0.25, 0.5, 0.75, 1.0);
+    assertThat(c.medianUs()).containsExactly(1, 2, 3, Double.POSITIVE_INFINITY);
+  }
+
+  @Test
+  void threeSeedsGiveTheirPointwiseMedianAndTheFastestToSlowestBand() {
+    FctCdfChart.Curve c = FctCdfChart.curve("ecmp", "w", List.of(seed(4, 1, 2, 3, 40), seed(4, 5, 6, 7, 8),
+        seed(4, 2, 3, 9, 10)));
+    assertThat(c.seeds()).isEqualTo(3);
+    assertThat(c.fraction()).containsExactly(0.25, 0.5, 0.75, 1.0);
+    assertThat(c.medianUs()).containsExactly(2, 3, 7, 10);
+    assertThat(c.minUs()).containsExactly(1, 2, 3, 8);
+    assertThat(c.maxUs()).containsExactly(5, 6, 9, 40);
+  }
+
+  @Test
+  void aSeedWithUnfinishedFlowsMakesTheSlowestEdgeInfiniteButNotTheMedian() {
+    FctCdfChart.Curve c = FctCdfChart.curve("ecmp", "w", List.of(seed(2, 1, 2), seed(2, 3), seed(2, 5, 6)));
+    assertThat(c.medianUs()).containsExactly(3, 6);
+    assertThat(c.maxUs()).containsExactly(5, Double.POSITIVE_INFINITY);
+  }
+
+  @Test
+  void seedsWithDifferentFlowCountsAreReadAtTheSameFractions() {
+    // 2 flows and 4 flows: at fraction 1/4 the 2-flow seed answers with its first flow, ⌈0.25·2⌉ = 1
+    FctCdfChart.Curve c = FctCdfChart.curve("ecmp", "w", List.of(seed(2, 10, 20), seed(4, 1, 2, 3, 4)));
+    assertThat(c.fraction()).containsExactly(0.25, 0.5, 0.75, 1.0);
+    assertThat(c.minUs()).containsExactly(1, 2, 3, 4);
+    assertThat(c.maxUs()).containsExactly(10, 10, 20, 20);
   }
 }
