@@ -32,16 +32,25 @@ final class PngStyle {
   }
 
   /**
-   * A y axis of fractions from 0 to 1 with round ticks. XChart puts the ticks of an axis whose
-   * values are all equally spaced (a CDF's k/n) on those values, which gives ticks such as
-   * 0.03, 0.06, ...; an undrawn series with one value off that grid (1/3) makes it choose
-   * round steps instead. Call it after adding the real series, with an x inside their range.
+   * A y axis of fractions from 0 to 1 with round ticks (0, 0.2, ..., 1). Call it after adding
+   * the real series, with an x inside their range.
    */
   static void fractionAxis(XYChart c, double x) {
     c.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
     c.getStyler().setYAxisDecimalPattern("0.##");
     c.getStyler().setYAxisTickMarkSpacingHint(100);
-    XYSeries grid = c.addSeries(" ", new double[] {x}, new double[] {1.0 / 3});
+    roundTicks(c, x, 1.0 / 3);
+  }
+
+  /**
+   * Round tick steps on both axes of a chart of equally spaced values. XChart puts the ticks
+   * of an axis whose values are all equally spaced (a CDF's k/n, a queue's sample times) on
+   * those values, which gives ticks such as 0.03, 0.06 or 1.9, 3.7, 5.6; one undrawn point off
+   * that grid makes it choose round steps. {@code (x, y)} must lie inside the plotted range and
+   * off both grids, e.g. a third of the way between two samples.
+   */
+  static void roundTicks(XYChart c, double x, double y) {
+    XYSeries grid = c.addSeries(" ", new double[] {x}, new double[] {y});
     grid.setLineStyle(SeriesLines.NONE);
     grid.setMarker(SeriesMarkers.NONE);
     grid.setShowInLegend(false);
