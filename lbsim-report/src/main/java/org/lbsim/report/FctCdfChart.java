@@ -89,7 +89,7 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
     return new Curve(scheme, workload, seeds.size(), fraction, median, min, max);
   }
 
-  private static boolean spansDecades(List<Curve> curves) {
+  static boolean spansDecades(List<Curve> curves) {
     Map<String, double[]> range = new LinkedHashMap<>();
     for (Curve c : curves) {
       double[] r = range.computeIfAbsent(c.workload(), w -> new double[] {Double.POSITIVE_INFINITY, 0});

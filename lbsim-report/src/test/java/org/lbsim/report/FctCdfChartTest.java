@@ -3,6 +3,7 @@ package org.lbsim.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FctCdfChartTest {
@@ -62,5 +63,29 @@ class FctCdfChartTest {
     assertThat(c.fraction()).containsExactly(0.25, 0.5, 0.75, 1.0);
     assertThat(c.minUs()).containsExactly(1, 2, 3, 4);
     assertThat(c.maxUs()).containsExactly(10, 10, 20, 20);
+  }
+
+  @Test
+  void aPanelSpanningMoreThanAHundredfoldGetsALogTimeAxis() {
+    FctCdfChart.Curve fast = FctCdfChart.curve("ecmp", "permutation", List.of(seed(2, 17, 40)));
+    FctCdfChart.Curve slow = FctCdfChart.curve("ecmp", "all-to-all", List.of(seed(2, 1400, 2400)));
+    // 17 µs and 2,400 µs in separate panels: each panel's own range is narrow
+    assertThat(FctCdfChart.spansDecades(List.of(fast, slow))).isFalse();
+    FctCdfChart.Curve wide = FctCdfChart.curve("host-spray", "permutation", List.of(seed(2, 20, 1800)));
+    assertThat(FctCdfChart.spansDecades(List.of(fast, slow, wide))).isTrue();
+    Map<String, Object> spec = new FctCdfChart(List.of(fast, slow, wide), List.of("ecmp", "host-spray"), true).vegaLite();
+    Map<?, ?> line = (Map<?, ?>) ((List<?>) ((Map<?, ?>) spec.get("spec")).get("layer")).get(0);
+    assertThat(((Map<?, ?>) ((Map<?, ?>) line.get("encoding")).get("x")).get("scale")).isEqualTo(Map.of("type", "log"));
+  }
+
+  @Test
+  void differentWorkloadsGetOnePanelEachWithTheirOwnTimeAxis() {
+    FctCdfChart.Curve fast = FctCdfChart.curve("ecmp", "permutation", List.of(seed(2, 17, 40)));
+    FctCdfChart.Curve slow = FctCdfChart.curve("ecmp", "all-to-all", List.of(seed(2, 1400, 2400)));
+    Map<String, Object> spec = new FctCdfChart(List.of(fast, slow), List.of("ecmp"), false).vegaLite();
+    assertThat(((Map<?, ?>) spec.get("facet")).get("field")).isEqualTo("workload");
+    assertThat(spec.get("resolve")).isEqualTo(Map.of("scale", Map.of("x", "independent"), "axis", Map.of("x", "independent")));
+    Map<String, Object> one = new FctCdfChart(List.of(fast), List.of("ecmp"), false).vegaLite();
+    assertThat(one).doesNotContainKey("facet").containsKey("layer");
   }
 }
