@@ -146,9 +146,9 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
           "min_us", finite(c.minUs(), c.maxUs(), true), "max_us", finite(c.maxUs(), c.maxUs(), true)));
     }
     Map<String, Object> x = field("fct_us", "quantitative", "flow completion time (µs)");
-    if (logX) {
-      x.put("scale", map("type", "log"));
-    }
+    // the axis spans the FCTs, not 0 to them (an area mark would otherwise pull in zero)
+    Map<String, Object> xScale = logX ? map("type", "log") : map("zero", false);
+    x.put("scale", xScale);
     Map<String, Object> y = field("fraction", "quantitative", "fraction of flows finished");
     y.put("scale", map("domain", list(0, 1)));
     y.put("axis", map("values", list(0, 0.25, 0.5, 0.75, 1), "format", ".2~f"));
@@ -159,9 +159,7 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
     List<Object> layers = new ArrayList<>();
     if (banded()) {
       Map<String, Object> lo = field("min_us", "quantitative", "flow completion time (µs)");
-      if (logX) {
-        lo.put("scale", map("type", "log"));
-      }
+      lo.put("scale", xScale);
       layers.add(map("mark", map("type", "area", "orient", "horizontal", "interpolate", "step-before", "opacity", 0.18),
           "encoding", map("x", lo, "x2", map("field", "max_us"), "y", y, "color", color)));
     }

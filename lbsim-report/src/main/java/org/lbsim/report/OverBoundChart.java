@@ -98,7 +98,7 @@ record OverBoundChart(List<Bar> bars, List<String> schemes) implements Chart {
           "encoding", map("y", field("ci_lo", "quantitative", yTitle), "y2", map("field", "ci_hi"), "tooltip", tooltip)));
     }
     // a fixed width: a step width in a layered chart sizes each bar, not each group
-    long width = Math.max(240, workloadCount * (28 * schemeCount + 24));
+    long width = Math.max(320, workloadCount * (36 * schemeCount + 36));
     return map("title", title(), "height", Spec.HEIGHT, "width", width,
         "data", map("values", values),
         "encoding", map("x", x, "xOffset", ordered("scheme", "nominal", "scheme")),
