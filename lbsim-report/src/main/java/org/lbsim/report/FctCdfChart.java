@@ -153,7 +153,7 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
     y.put("scale", map("domain", list(0, 1)));
     y.put("axis", map("values", list(0, 0.25, 0.5, 0.75, 1), "format", ".2~f"));
     Map<String, Object> color = field("scheme", "nominal", "scheme");
-    color.put("scale", colorScale());
+    color.put("scale", Palette.scale(schemes));
     // long names: the default cuts them at 160 px; a full-strength line symbol, not the band's faint one
     color.put("legend", map("labelLimit", 360, "symbolType", "stroke", "symbolOpacity", 1, "symbolStrokeWidth", 2.5));
     List<Object> layers = new ArrayList<>();
@@ -181,10 +181,6 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
     return map("title", title(), "data", map("values", values), "transform", flatten,
         "facet", facet, "columns", 1, "spec", spec,
         "resolve", map("scale", map("x", "independent"), "axis", map("x", "independent")));
-  }
-
-  private Map<String, Object> colorScale() {
-    return map("domain", new ArrayList<>(schemes), "range", Palette.categories(schemes.size()));
   }
 
   private static double[] rounded(double[] xs, int digits) {
@@ -228,7 +224,7 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
         if (!cv.workload().equals(w)) {
           continue;
         }
-        java.awt.Color colour = Palette.awt(Palette.categories(schemes.size()).get(schemes.indexOf(cv.scheme())));
+        java.awt.Color colour = Palette.awt(schemes, cv.scheme());
         String label = cv.seeds() > 1 ? cv.scheme() + " (median of " + cv.seeds() + ")" : cv.scheme();
         step(c, label, cv.medianUs(), cv.fraction(), colour, null, true);
         if (cv.seeds() > 1) {

@@ -81,7 +81,7 @@ record OverBoundChart(List<Bar> bars, List<String> schemes) implements Chart {
     Map<String, Object> x = ordered("workload", "nominal", "workload");
     x.put("axis", map("labelAngle", 0));
     Map<String, Object> color = ordered("scheme", "nominal", "scheme");
-    color.put("scale", map("domain", new ArrayList<>(schemes), "range", Palette.categories(schemes.size())));
+    color.put("scale", Palette.scale(schemes));
     color.put("legend", map("labelLimit", 360));
     List<Object> tooltip = list(field("scheme", "nominal", "scheme"), field("workload", "nominal", "workload"),
         field("pct", "quantitative", "% over bound, mean"), field("median", "quantitative", "median"),
@@ -135,7 +135,7 @@ record OverBoundChart(List<Bar> bars, List<String> schemes) implements Chart {
       }
       CategorySeries series = anyInterval() ? c.addSeries(s, new ArrayList<>(workloads), ys, errors)
           : c.addSeries(s, new ArrayList<>(workloads), ys);
-      series.setFillColor(Palette.awt(Palette.categories(schemes.size()).get(schemes.indexOf(s))));
+      series.setFillColor(Palette.awt(schemes, s));
     }
     return c;
   }

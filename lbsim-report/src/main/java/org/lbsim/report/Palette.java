@@ -3,6 +3,7 @@ package org.lbsim.report;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The report's colours, the same in the HTML page and in the PNGs.
@@ -30,6 +31,19 @@ final class Palette {
       out.add(CATEGORIES.get(i % CATEGORIES.size()));
     }
     return out;
+  }
+
+  /**
+   * A Vega-Lite colour scale giving each of {@code names} its colour by position: charts that
+   * pass the same names (every scheme, in run order) give a scheme the same colour.
+   */
+  static Map<String, Object> scale(List<String> names) {
+    return Spec.map("domain", new ArrayList<>(names), "range", categories(names.size()));
+  }
+
+  /** The PNG colour of {@code name}, one of {@code names}: the same as {@link #scale} gives it. */
+  static Color awt(List<String> names, String name) {
+    return awt(CATEGORIES.get(Math.max(0, names.indexOf(name)) % CATEGORIES.size()));
   }
 
   static Color awt(String hex) {

@@ -61,14 +61,6 @@ final class Schemes {
 
   /** Every scheme once, in the order of the runs: the order of the legends and of the colours. */
   List<String> names() {
-    return names;
-  }
-
-  /**
-   * The Vega-Lite colour scale of the scheme field: every chart gives a scheme the same colour,
-   * {@link Palette}'s in {@link #names()} order.
-   */
-  Map<String, Object> colorScale() {
-    return Spec.map("domain", new ArrayList<>(names), "range", Palette.categories(names.size()));
+    return List.copyOf(names);
   }
 }
