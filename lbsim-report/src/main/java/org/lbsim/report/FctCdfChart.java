@@ -214,19 +214,22 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
   public List<XYChart> xcharts() {
     List<String> workloads = workloads();
     List<XYChart> out = new ArrayList<>();
+    // explicit strokes: XChart would otherwise turn lines dashed once its series outnumber its colours
+    BasicStroke solid = new BasicStroke(2f);
     BasicStroke thin = new BasicStroke(0.8f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {3f, 3f}, 0f);
     for (String w : workloads) {
       String title = workloads.size() == 1 ? title() : title() + ": " + w;
       XYChart c = new XYChartBuilder().width(1000).height(520).title(title).xAxisTitle("flow completion time (us)")
           .yAxisTitle("fraction of flows finished").build();
       c.getStyler().setXAxisLogarithmic(logX);
+      c.getStyler().setXAxisDecimalPattern("#,##0.##"); // 10,000 rather than 1E4 on a log axis
       for (Curve cv : curves) {
         if (!cv.workload().equals(w)) {
           continue;
         }
         java.awt.Color colour = Palette.awt(schemes, cv.scheme());
         String label = cv.seeds() > 1 ? cv.scheme() + " (median of " + cv.seeds() + ")" : cv.scheme();
-        step(c, label, cv.medianUs(), cv.fraction(), colour, null, true);
+        step(c, label, cv.medianUs(), cv.fraction(), colour, solid, true);
         if (cv.seeds() > 1) {
           step(c, cv.scheme() + " fastest seed", cv.minUs(), cv.fraction(), colour, thin, false);
           step(c, cv.scheme() + " slowest seed", cv.maxUs(), cv.fraction(), colour, thin, false);
@@ -253,9 +256,7 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
     s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
     s.setMarker(SeriesMarkers.NONE);
     s.setLineColor(colour);
-    if (stroke != null) {
-      s.setLineStyle(stroke);
-    }
+    s.setLineStyle(stroke);
     s.setShowInLegend(legend);
   }
 }

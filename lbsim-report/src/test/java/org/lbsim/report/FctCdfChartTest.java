@@ -88,4 +88,21 @@ class FctCdfChartTest {
     Map<String, Object> one = new FctCdfChart(List.of(fast), List.of("ecmp"), false).vegaLite();
     assertThat(one).doesNotContainKey("facet").containsKey("layer");
   }
+
+  @Test
+  void twentyDesignsInAPngKeepSolidLinesInTwentyColours() {
+    java.util.List<FctCdfChart.Curve> curves = new java.util.ArrayList<>();
+    java.util.List<String> schemes = new java.util.ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      schemes.add("lb" + i);
+      curves.add(FctCdfChart.curve("lb" + i, "w", List.of(seed(2, 10 + i, 20 + i), seed(2, 11 + i, 25 + i))));
+    }
+    org.knowm.xchart.XYChart png = new FctCdfChart(curves, schemes, false).xchart();
+    PngStyle.apply(png);
+    org.knowm.xchart.BitmapEncoder.getBufferedImage(png); // XChart settles series styles while drawing
+    var medians = png.getSeriesMap().values().stream().filter(org.knowm.xchart.XYSeries::isShowInLegend).toList();
+    assertThat(medians).hasSize(20);
+    assertThat(medians).allSatisfy(s -> assertThat(s.getLineStyle().getDashArray()).as(s.getName()).isNull());
+    assertThat(medians.stream().map(org.knowm.xchart.XYSeries::getLineColor).distinct()).hasSize(20);
+  }
 }
