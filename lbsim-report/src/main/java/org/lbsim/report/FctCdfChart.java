@@ -138,12 +138,15 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
   @Override
   public Map<String, Object> vegaLite() {
     // one object per curve with parallel arrays, flattened in the browser: the names are not
-    // repeated for every point, which keeps the page small; null marks a fraction not reached
+    // repeated for every point, which keeps the page small; null marks a fraction not reached.
+    // One seed has no band: its band arrays are empty, and flatten fills them with nulls
     List<Object> values = new ArrayList<>();
     for (Curve c : curves) {
+      boolean band = c.seeds() > 1;
       values.add(map("scheme", c.scheme(), "workload", c.workload(), "seeds", c.seeds(),
           "fraction", rounded(c.fraction(), 6), "fct_us", finite(c.medianUs(), c.maxUs(), false),
-          "min_us", finite(c.minUs(), c.maxUs(), true), "max_us", finite(c.maxUs(), c.maxUs(), true)));
+          "min_us", band ? finite(c.minUs(), c.maxUs(), true) : List.of(),
+          "max_us", band ? finite(c.maxUs(), c.maxUs(), true) : List.of()));
     }
     Map<String, Object> x = field("fct_us", "quantitative", "flow completion time (µs)");
     // the axis spans the FCTs, not 0 to them (an area mark would otherwise pull in zero)
