@@ -45,4 +45,20 @@ class ReportCommandTest {
     assertThat(out.toString()).contains("1 runs");
     assertThat(Files.readString(html)).contains("id=\"chart-fct-cdf\"");
   }
+
+  @Test
+  void pngsGoIntoTheChartsFolderAndTheOutputSaysWhere() throws IOException {
+    Path res = dir.resolve("res");
+    Path yaml = dir.resolve("tiny.yaml");
+    Files.writeString(yaml, "topology: {k: 4}\nworkload: {kind: permutation, size: 64KiB}\n");
+    assertThat(run(new StringWriter(), new StringWriter(), "run", yaml.toString(), "--out", res.toString())).isZero();
+    StringWriter out = new StringWriter();
+    assertThat(run(out, new StringWriter(), "report", res.toString(), "--png")).isZero();
+    Path charts = res.resolve("charts").toAbsolutePath();
+    assertThat(charts.resolve("fct-cdf.png")).isRegularFile();
+    assertThat(out.toString()).contains(" PNGs in " + charts + " (over-bound.png, ...)");
+    try (var loose = Files.list(res)) {
+      assertThat(loose.filter(p -> p.toString().endsWith(".png"))).isEmpty();
+    }
+  }
 }

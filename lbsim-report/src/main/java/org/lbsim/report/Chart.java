@@ -1,5 +1,6 @@
 package org.lbsim.report;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,5 +19,11 @@ sealed interface Chart permits OverBoundChart, QueueScalingChart, FctCdfChart, L
 
   Map<String, Object> vegaLite();
 
+  /** The PNG's chart; for a chart drawn in panels, its first panel. */
   org.knowm.xchart.internal.chartpart.Chart<?, ?> xchart();
+
+  /** The PNG's panels, stacked top to bottom in one image: one unless the chart has a panel per workload. */
+  default List<? extends org.knowm.xchart.internal.chartpart.Chart<?, ?>> xcharts() {
+    return List.of(xchart());
+  }
 }

@@ -62,9 +62,15 @@ record HottestPortsChart(int index, String run, List<PortRow> ports) implements 
             "x", ordered("port", "nominal", "port (largest queue first)"),
             "xOffset", ordered("stat", "nominal", "statistic"),
             "y", field("kb", "quantitative", "queue (KB)"),
-            "color", ordered("stat", "nominal", "statistic"),
+            "color", colour(),
             "tooltip", list(field("port", "nominal", "port"), field("tier", "nominal", "tier"),
                 field("stat", "nominal", "statistic"), field("kb", "quantitative", "KB"))));
+  }
+
+  private static Map<String, Object> colour() {
+    Map<String, Object> c = ordered("stat", "nominal", "statistic");
+    c.put("scale", map("range", Palette.categories(2)));
+    return c;
   }
 
   @Override

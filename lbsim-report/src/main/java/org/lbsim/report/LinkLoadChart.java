@@ -108,6 +108,7 @@ record LinkLoadChart(int index, String run, Map<String, List<PortRow>> tiers) im
     HeatMapChart c = new HeatMapChartBuilder().width(1000).height(120 + 40 * ys.size()).title(title())
         .xAxisTitle("port within tier").yAxisTitle("tier").build();
     c.getStyler().setMin(0).setMax(1);
+    c.getStyler().setRangeColors(Palette.awtViridis()); // as in the page: 0 is dark, never a warm colour
     c.getStyler().setXAxisTicksVisible(widest() <= MAX_LABELLED_PORTS);
     c.addSeries("utilization", xs, ys, cells);
     return c;

@@ -6,6 +6,7 @@ import static org.lbsim.report.Spec.map;
 import static org.lbsim.report.Spec.ordered;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,6 +45,7 @@ record QueueOverTimeChart(int index, String run, List<RunData.QueueTrace> traces
       values.add(map("port", t.port(), "time_us", t.timeUs(), "kb", t.kb()));
     }
     Map<String, Object> color = ordered("port", "nominal", "port (hottest first)"); // the file's order
+    color.put("scale", map("range", Palette.categories(traces.size())));
     return map("title", title(), "width", Spec.WIDTH, "height", Spec.HEIGHT,
         "data", map("values", values),
         "transform", list(map("flatten", list("time_us", "kb"))),
@@ -65,6 +67,11 @@ record QueueOverTimeChart(int index, String run, List<RunData.QueueTrace> traces
       XYSeries s = c.addSeries(t.port(), t.timeUs(), t.kb());
       s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
       s.setMarker(SeriesMarkers.NONE);
+    }
+    RunData.QueueTrace first = traces.get(0);
+    if (first.timeUs().length > 1) {
+      double x = first.timeUs()[0] + (first.timeUs()[1] - first.timeUs()[0]) / 3;
+      PngStyle.roundTicks(c, x, Spec.round(Arrays.stream(first.kb()).max().orElse(0) / 3 + 1e-3, 6));
     }
     return c;
   }

@@ -106,9 +106,16 @@ record QueueScalingChart(List<Series> series) implements Chart {
         "data", map("values", values),
         "mark", map("type", "line", "point", true),
         "encoding", map("x", x, "y", y,
-            "color", ordered("scheme", "nominal", "scheme (log-log slope)"),
+            "color", colour(),
             "tooltip", list(field("scheme", "nominal", "scheme"), field("bytes", "quantitative", "message bytes"),
                 field("queue_kb", "quantitative", "largest queue (KB)"))));
+  }
+
+  private Map<String, Object> colour() {
+    Map<String, Object> c = ordered("scheme", "nominal", "scheme (log-log slope)");
+    c.put("scale", map("range", Palette.categories(series.size())));
+    c.put("legend", map("labelLimit", 360));
+    return c;
   }
 
   @Override

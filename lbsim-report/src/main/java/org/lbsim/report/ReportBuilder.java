@@ -16,11 +16,13 @@ import org.knowm.xchart.BitmapEncoder;
 /**
  * Builds one self-contained {@code report.html} from a results folder: a single run, the
  * default comparison, a sweep or a reproduce preset — any folder with {@code summary.json}
- * files in it or below it. Optionally also writes every chart as a PNG next to the page.
+ * files in it or below it. Optionally also writes every chart as a PNG, into {@code charts/} next to the page.
  */
 public final class ReportBuilder {
   /** Runs that get their own heat map and hottest-ports chart; more would bury the summary charts. */
   public static final int DETAILED_RUNS = 6;
+  /** The folder beside the HTML file that holds the PNGs. */
+  public static final String PNG_FOLDER = "charts";
 
   /** What was written. */
   public record Result(Path html, List<Path> pngs, int runs, List<String> charts) {}
@@ -42,7 +44,7 @@ public final class ReportBuilder {
     List<String> skipped = new ArrayList<>();
     add(charts, skipped, OverBoundChart.of(runs, schemes), "CCT % over bound (no run has both a CCT and a bound)");
     add(charts, skipped, QueueScalingChart.of(runs, schemes), "queue scaling (the runs do not differ in message size)");
-    add(charts, skipped, FctCdfChart.of(runs), "FCT CDF (no flows.csv with finished flows)");
+    add(charts, skipped, FctCdfChart.of(runs, schemes), "FCT CDF (no flows.csv with finished flows)");
     List<RunData> detailed = representatives(runs, schemes);
     for (int i = 0; i < detailed.size(); i++) {
       add(charts, skipped, LinkLoadChart.of(i, detailed.get(i)), "per-link load of " + detailed.get(i).name() + " (no ports.csv)");
@@ -58,7 +60,7 @@ public final class ReportBuilder {
     Path html = out != null ? out : resultsDir.resolve("report.html");
     String title = "lbsim report: " + folderName(resultsDir);
     write(html, Page.render(title, runs, schemes, charts, note));
-    List<Path> pngs = png ? writePngs(charts, html.toAbsolutePath().getParent()) : List.of();
+    List<Path> pngs = png ? writePngs(charts, html.toAbsolutePath().getParent().resolve(PNG_FOLDER)) : List.of();
     return new Result(html, pngs, runs.size(), charts.stream().map(Chart::id).toList());
   }
 
@@ -85,10 +87,21 @@ public final class ReportBuilder {
 
   private static List<Path> writePngs(List<Chart> charts, Path dir) {
     List<Path> out = new ArrayList<>();
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+    }
     for (Chart c : charts) {
       Path f = dir.resolve(c.id() + ".png");
+      List<? extends org.knowm.xchart.internal.chartpart.Chart<?, ?>> panels = c.xcharts();
+      panels.forEach(PngStyle::apply);
       try {
-        BitmapEncoder.saveBitmap(c.xchart(), f.toString(), BitmapEncoder.BitmapFormat.PNG);
+        if (panels.size() == 1) {
+          BitmapEncoder.saveBitmap(panels.get(0), f.toString(), BitmapEncoder.BitmapFormat.PNG);
+        } else {
+          BitmapEncoder.saveBitmap(new ArrayList<>(panels), panels.size(), 1, f.toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
       } catch (IOException e) {
         throw new UncheckedIOException("cannot write " + f + ": " + e.getMessage(), e);
       }

@@ -16,6 +16,7 @@ import java.util.Set;
  */
 final class Schemes {
   private final Map<RunData, String> labels = new IdentityHashMap<>();
+  private final List<String> names = new ArrayList<>();
 
   Schemes(List<RunData> runs) {
     Set<String> keys = new LinkedHashSet<>();
@@ -47,9 +48,19 @@ final class Schemes {
       }
       labels.put(r, sb.toString());
     }
+    for (RunData r : runs) {
+      if (!names.contains(labels.get(r))) {
+        names.add(labels.get(r));
+      }
+    }
   }
 
   String of(RunData r) {
     return labels.get(r);
+  }
+
+  /** Every scheme once, in the order of the runs: the order of the legends and of the colours. */
+  List<String> names() {
+    return List.copyOf(names);
   }
 }

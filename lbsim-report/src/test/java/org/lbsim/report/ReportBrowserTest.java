@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,6 +32,10 @@ class ReportBrowserTest {
   private static final long TIMEOUT_S = 60;
   private static final Pattern STATUS =
       Pattern.compile("<div id=\"lbsim-status\" data-status=\"(\\w+)\">(.*?)</div>", Pattern.DOTALL);
+  /** A group of data marks: Vega names axis and legend parts role-axis-*, role-legend-*, never role-mark. */
+  private static final Pattern MARK = Pattern.compile("class=\"mark-(\\w+) role-mark\\b");
+  /** A group of data marks whose first element is a shape: a path with an outline, or a line (a rule). */
+  private static final Pattern DRAWN = Pattern.compile("class=\"mark-\\w+ role-mark[^\"]*\"[^>]*>(<path[^>]* d=\"M|<line )");
 
   @TempDir
   Path dir;
@@ -37,18 +43,51 @@ class ReportBrowserTest {
   @Test
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void everyChartRendersWithoutErrorsInHeadlessChromium() throws Exception {
+    Path chromium = chromiumOrSkip();
+    Path results = dir.resolve("results");
+    TinyResults.write(results);
+    ReportBuilder.Result report = ReportBuilder.build(results, null, false);
+
+    String dom = renderedDom(chromium, report);
+
+    assertThat(marks(chartDiv(dom, "over-bound"))).as("over-bound marks").contains("rect").doesNotContain("rule");
+  }
+
+  /** A sweep with seeds: the CDF's bands, the bars' whiskers and both legends draw too. */
+  @Test
+  @Timeout(value = 3, unit = TimeUnit.MINUTES)
+  void seededSweepDrawsBandsAndWhiskers() throws Exception {
+    Path chromium = chromiumOrSkip();
+    Path results = dir.resolve("sweep");
+    TinyResults.writeSeeds(results, List.of("ecmp", "host-spray"), 3);
+    ReportBuilder.Result report = ReportBuilder.build(results, null, false);
+
+    String dom = renderedDom(chromium, report);
+
+    String cdf = chartDiv(dom, "fct-cdf");
+    assertThat(marks(cdf)).as("fct-cdf marks").contains("area", "line");
+    assertThat(cdf).as("fct-cdf legend").contains("role-legend").contains(">ecmp<").contains(">host-spray<");
+    String bars = chartDiv(dom, "over-bound");
+    assertThat(marks(bars)).as("over-bound marks").contains("rect", "rule");
+    assertThat(bars).as("over-bound legend").contains("role-legend");
+  }
+
+  private Path chromiumOrSkip() {
     Path chromium = onPath("chromium");
     if (chromium == null) {
       // surefire's summary counts a skip without its reason; this line puts the reason on the console
       System.err.println(SKIP_REASON);
     }
     Assumptions.assumeTrue(chromium != null, SKIP_REASON);
-    Path results = dir.resolve("results");
-    TinyResults.write(results);
-    ReportBuilder.Result report = ReportBuilder.build(results, null, false);
+    return chromium;
+  }
 
+  /**
+   * The DOM after every chart settled, once the page said ok and every chart's div holds Vega's
+   * SVG with data marks, each of which drew a shape.
+   */
+  private String renderedDom(Path chromium, ReportBuilder.Result report) throws IOException, InterruptedException {
     String dom = dumpDom(chromium, report.html());
-
     Matcher m = STATUS.matcher(dom);
     assertThat(m.find()).as("status marker in the dumped DOM").isTrue();
     assertThat(m.group(1) + ": " + m.group(2)).as("page status").isEqualTo("ok: all charts rendered");
@@ -56,7 +95,21 @@ class ReportBrowserTest {
       String chart = chartDiv(dom, id);
       assertThat(count(chart, "<svg") + count(chart, "<canvas")).as("svg/canvas in chart " + id).isPositive();
       assertThat(chart).as("vega's drawing in chart " + id).contains("class=\"marks\"");
+      assertThat(marks(chart)).as("marks of chart " + id).isNotEmpty();
+      assertThat(DRAWN.matcher(chart).results().count()).as("mark groups of chart " + id + " that drew a shape")
+          .isEqualTo(MARK.matcher(chart).results().count());
     }
+    return dom;
+  }
+
+  /** The kinds of data mark in a chart's SVG (line, area, rect, rule, ...), axes and legends left out. */
+  private static Set<String> marks(String chart) {
+    Set<String> kinds = new TreeSet<>();
+    Matcher m = MARK.matcher(chart);
+    while (m.find()) {
+      kinds.add(m.group(1));
+    }
+    return kinds;
   }
 
   /** Everything from the chart's div up to the end of its section. */

@@ -63,13 +63,17 @@ class ReportBuilderTest {
   }
 
   @Test
-  void pngExportWritesOnePngPerChart() throws IOException {
+  void pngExportWritesOnePngPerChartIntoTheChartsFolder() throws IOException {
     Path out = results.resolve("png").resolve("r.html");
     ReportBuilder.Result r = ReportBuilder.build(results, out, true);
     assertThat(r.pngs()).hasSize(r.charts().size());
+    Path charts = out.toAbsolutePath().getParent().resolve("charts");
+    try (var loose = Files.list(out.toAbsolutePath().getParent())) {
+      assertThat(loose.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("r.html", "charts");
+    }
     byte[] signature = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     for (Path png : r.pngs()) {
-      assertThat(png.getParent()).isEqualTo(out.toAbsolutePath().getParent());
+      assertThat(png.getParent()).isEqualTo(charts);
       byte[] bytes = Files.readAllBytes(png);
       assertThat(bytes.length).as(png.toString()).isGreaterThan(1000);
       assertThat(java.util.Arrays.copyOf(bytes, 8)).as(png.toString()).isEqualTo(signature);

@@ -19,6 +19,21 @@ final class TinyResults {
 
   private TinyResults() {}
 
+  /**
+   * Writes a sweep's layout, {@code <dir>/runs/lb-<lb>_seed-<s>/}: every load balancer with seeds
+   * 1..seeds, 64 KiB permutation, as {@code lbsim sweep} names its runs.
+   */
+  static void writeSeeds(Path dir, List<String> lbs, int seeds) {
+    for (String lb : lbs) {
+      for (int seed = 1; seed <= seeds; seed++) {
+        String name = "lb-" + lb + "_seed-" + seed;
+        Scenario s = ScenarioReader.fromText("", "test", dir, name,
+            List.of("topology.k=4", "workload.kind=permutation", "workload.size=64KiB", "lb=" + lb, "seed=" + seed));
+        ResultWriter.write(ScenarioRunner.run(s), dir.resolve("runs").resolve(name));
+      }
+    }
+  }
+
   /** Writes {@code <dir>/<lb>-<size>/{summary.json,flows.csv,ports.csv}}; returns the run folders. */
   static List<Path> write(Path dir) {
     List<Path> out = new ArrayList<>();
