@@ -98,11 +98,13 @@ record BusBandwidthChart(String op, int ranks, double ideal, Map<String, TreeMap
     x.put("scale", map("type", "log", "base", 2));
     x.put("axis", map("format", "~s"));
     Map<String, Object> y = field("busbw", "quantitative", "busbw (GB/s)");
+    Map<String, Object> color = ordered("design", "nominal", "design");
+    color.put("scale", Palette.scale(names()));
     return map("title", title(), "width", Spec.WIDTH, "height", Spec.HEIGHT,
         "data", map("values", values),
         "mark", map("type", "line", "point", true),
         "encoding", map("x", x, "y", y,
-            "color", ordered("design", "nominal", "design"),
+            "color", color,
             "strokeDash", map("field", "ideal", "type", "nominal", "legend", null),
             "tooltip", list(field("design", "nominal", "design"), field("bytes", "quantitative", "size (bytes)"),
                 field("busbw", "quantitative", "busbw (GB/s)"))));
@@ -112,17 +114,31 @@ record BusBandwidthChart(String op, int ranks, double ideal, Map<String, TreeMap
   public XYChart xchart() {
     XYChart c = new XYChartBuilder().width(900).height(500).title(title()).xAxisTitle("size (bytes, per rank)")
         .yAxisTitle("busbw (GB/s)").build();
+    PngStyle.apply(c);
     c.getStyler().setXAxisLogarithmic(true);
+    c.getStyler().setXAxisDecimalPattern("#,##0"); // 1,000,000 rather than 1E6 on a log axis
+    List<String> names = names();
     series.forEach((lb, pts) -> {
       if (!pts.isEmpty()) {
-        c.addSeries(lb, new ArrayList<>(pts.keySet()), new ArrayList<>(pts.values()))
-            .setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        XYSeries s = c.addSeries(lb, new ArrayList<>(pts.keySet()), new ArrayList<>(pts.values()));
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setLineColor(Palette.awt(names, lb));
+        s.setMarkerColor(Palette.awt(names, lb));
       }
     });
     TreeMap<Long, Double> line = idealLine();
     XYSeries s = c.addSeries(IDEAL, new ArrayList<>(line.keySet()), new ArrayList<>(line.values()));
     s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
     s.setLineStyle(SeriesLines.DASH_DASH);
+    s.setLineColor(Palette.awt(names, IDEAL));
+    s.setMarkerColor(Palette.awt(names, IDEAL));
     return c;
+  }
+
+  /** The designs in table order, then the ideal line: the colour order of both the page and the PNG. */
+  private List<String> names() {
+    List<String> names = new ArrayList<>(series.keySet());
+    names.add(IDEAL);
+    return names;
   }
 }
