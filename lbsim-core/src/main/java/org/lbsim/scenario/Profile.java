@@ -66,6 +66,15 @@ public enum Profile implements TransportProfile {
     return !study;
   }
 
+  /**
+   * Whether {@code lb: subflow} runs each flow as independent subflows (own sender, receiver,
+   * erasure target and start; the flow done with its slowest), as the study's simulator does;
+   * otherwise its subflows are paths of one flow with one shared target ("coded subflows").
+   */
+  public boolean independentSubflows() {
+    return study;
+  }
+
   @Override
   public boolean ackEchoesCe() {
     return !study;
