@@ -151,7 +151,7 @@ public final class ScenarioRunner {
     TrainingWorkload training = Workloads.jobs(s, sim.random());
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     List<LocalStep> steps = training == null ? List.of() : training.steps();
-    int subflows = independentSubflows(s);
+    int subflows = s.profile().connectionsPerFlow(lb, s.lbParams());
     SubflowSplit split = subflows > 1 ? new SubflowSplit(flows, steps, subflows) : null;
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes(),
         flows);
@@ -172,15 +172,6 @@ public final class ScenarioRunner {
         lb.ack() == null ? null : lb.ack().apply(ctx), split == null ? steps : split.steps());
     QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport, rhoMax);
     return new PreparedRun(sim, fabric, transport, flows, split, format, failures, rhoMax, training, sampler);
-  }
-
-  /**
-   * Subflows per flow that run as independent connections: {@code subflow.count} for
-   * {@code lb: subflow} under a profile with {@link Profile#independentSubflows()}, else 1.
-   */
-  static int independentSubflows(Scenario s) {
-    return s.profile().independentSubflows() && s.lbDesign().name().equals("subflow")
-        ? s.lbParams().integer("count") : 1;
   }
 
   /** Ports whose queue-over-time a result keeps. */
