@@ -16,6 +16,8 @@ import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.transport.ConstantRate;
 import org.lbsim.transport.FlowOutcome;
+import org.lbsim.transport.SubflowSplit;
+import org.lbsim.workload.FlowSpec;
 
 /**
  * {@code lb: subflow} under {@code profile: reference}: each flow runs as N independent
@@ -132,6 +134,36 @@ class ReferenceSubflowTest {
     assertThat(r.cctPs()).isEqualTo(slowest.fctPs());
     assertThat(flow.packetsSent()).isEqualTo(subs.stream().mapToLong(FlowOutcome::packetsSent).sum())
         .isEqualTo(r.counters().get("data_sent"));
+  }
+
+  /**
+   * A flow triggered by another's reception (a connection-matrix trigger) starts only once every
+   * subflow of that flow has been received, each of its own subflows from its own jittered start.
+   */
+  @Test
+  void aSubflowWaitsForEverySubflowOfTheFlowItsFlowWaitsFor() throws IOException {
+    Path cm = dir.resolve("chain.cm");
+    Files.writeString(cm, String.join("\n", "Nodes 16", "Connections 2", "Triggers 1",
+        "0->15 id 1 start 0 size 1048576 recv_done_trigger 1", "4->11 id 2 size 262144 trigger 1",
+        "trigger id 1 oneshot", ""));
+    Scenario s = scenario(cm, "topology.k=4");
+    List<FlowSpec> flows = Workloads.generate(s, new RandomStreams(s.seed()));
+    SubflowSplit split = new SubflowSplit(flows, List.of(), 4);
+    List<FlowOutcome> subs = connections(s);
+    RunResult r = Scenarios.run(s);
+    assertThat(r.unfinishedFlows()).isZero();
+    assertThat(subs).hasSize(8);
+    long firstReceived = subs.subList(0, 4).stream().mapToLong(FlowOutcome::receivedPs).max().orElseThrow();
+    long gap = 4 * SLOT_PS;
+    for (int c = 4; c < 8; c++) {
+      assertThat(split.connections().get(c).deps()).containsExactly(0, 1, 2, 3);
+      assertThat(subs.get(c).startPs()).as("subflow %d", c).isBetween(firstReceived, firstReceived + gap - 1);
+    }
+    assertThat(subs.subList(4, 8).stream().mapToLong(FlowOutcome::startPs).distinct().count()).isEqualTo(4);
+    for (FlowOutcome f : r.flows()) {
+      assertThat(f.fctPs()).isEqualTo(subs.subList(4 * f.id(), 4 * f.id() + 4).stream()
+          .mapToLong(FlowOutcome::fctPs).max().orElseThrow());
+    }
   }
 
   private static PortStats port(RunResult r, String name) {
