@@ -15,8 +15,11 @@ final class HostDesigns {
 
   private static LbDesign subflow() {
     return new LbDesign("subflow",
-        "Subflows (MPTCP-style): N fixed random entropies per flow, packet i on subflow i mod N, switches hash (ECMP)",
-        "MPTCP (RFC 8684) subflows; the study's Subflow (4 subflows)",
+        "Subflows, switches hash (ECMP): coded subflows (N fixed random entropies per flow, packet i on subflow "
+            + "i mod N, one shared erasure target); under profile: reference N independent connections, "
+            + "the flow done with its slowest",
+        "MPTCP (RFC 8684) subflows; the study's Subflow (4 subflows; its simulator's -subflows N, "
+            + "gen_permutationsubflow.py)",
         List.of(Param.integer("count", 4, 1, 1024, "subflows per flow, each with its own entropy")), ECN_DEFAULT,
         ctx -> {
           int n = ctx.params().integer("count");

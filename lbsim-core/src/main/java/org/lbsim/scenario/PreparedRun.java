@@ -7,6 +7,7 @@ import org.lbsim.metrics.QueueSampler;
 import org.lbsim.net.PacketFormat;
 import org.lbsim.topo.Fabric;
 import org.lbsim.training.TrainingWorkload;
+import org.lbsim.transport.SubflowSplit;
 import org.lbsim.transport.Transport;
 import org.lbsim.workload.FlowSpec;
 
@@ -20,6 +21,7 @@ public final class PreparedRun {
   private final Fabric fabric;
   private final Transport transport;
   final List<FlowSpec> flows;
+  final SubflowSplit split; // null: each flow runs as one connection
   final PacketFormat format;
   final FailureSetup failures;
   final double rhoMax;
@@ -27,12 +29,13 @@ public final class PreparedRun {
   final QueueSampler sampler; // null: queue sampling off
   private boolean started;
 
-  PreparedRun(Simulator sim, Fabric fabric, Transport transport, List<FlowSpec> flows, PacketFormat format,
-      FailureSetup failures, double rhoMax, TrainingWorkload training, QueueSampler sampler) {
+  PreparedRun(Simulator sim, Fabric fabric, Transport transport, List<FlowSpec> flows, SubflowSplit split,
+      PacketFormat format, FailureSetup failures, double rhoMax, TrainingWorkload training, QueueSampler sampler) {
     this.sim = sim;
     this.fabric = fabric;
     this.transport = transport;
     this.flows = flows;
+    this.split = split;
     this.format = format;
     this.failures = failures;
     this.rhoMax = rhoMax;

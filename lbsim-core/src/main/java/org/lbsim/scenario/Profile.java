@@ -1,5 +1,7 @@
 package org.lbsim.scenario;
 
+import org.lbsim.lb.LbDesign;
+import org.lbsim.lb.Params;
 import org.lbsim.net.PacketFormat;
 import org.lbsim.transport.TransportProfile;
 
@@ -64,6 +66,16 @@ public enum Profile implements TransportProfile {
    */
   public boolean cctFromFirstStart() {
     return !study;
+  }
+
+  /**
+   * The connections each flow runs as: under the reference profile, {@code lb: subflow} runs each
+   * flow as {@code subflow.count} independent subflows (own sender, receiver, erasure target and
+   * start; the flow done with its slowest), as the study's simulator does; otherwise 1 (the
+   * default profile's subflows are paths of one flow with one shared target, "coded subflows").
+   */
+  public int connectionsPerFlow(LbDesign lb, Params lbParams) {
+    return study && lb.name().equals("subflow") ? lbParams.integer("count") : 1;
   }
 
   @Override

@@ -301,7 +301,7 @@ public final class ScenarioReader {
     checkPfcHeadroom(features, topology, tiers, buffer, wire.dataBytes(), wire.gapBytes());
     failIfProblems();
     checkScale(values, topology, workload, tiers, packet.payloadBytes(), packet.headerBytes(), buffer,
-        transport.extraPackets());
+        transport.extraPackets(), profile.connectionsPerFlow(design, lbParams));
     failIfProblems();
     TrainingSection training = knownJobs == null ? TrainingSection.NONE
         : new TrainingSection(knownJobs, values.get("job.placement"), values.get("job.ideal").equals("simulate"));
@@ -592,7 +592,7 @@ public final class ScenarioReader {
    * ({@link MemoryEstimate}), from the validated topology and workload.
    */
   private void checkScale(Map<String, String> v, Topology t, WorkloadSpec w, TierLink[] tiers, int payload, int header,
-      long buffer, int extra) {
+      long buffer, int extra, int connectionsPerFlow) {
     long hosts = t.hosts();
     long switchPorts;
     if (t instanceof FatTree ft) {
@@ -604,10 +604,11 @@ public final class ScenarioReader {
     }
     long ports = hosts + switchPorts;
     WorkloadKind kind = catalog.workloads().find(w.kind());
-    long flows = kind.count().flows(hosts, w, knownFlows);
+    // each connection a run makes is a flow to the transport (independent subflows: several per flow)
+    long flows = kind.count().flows(hosts, w, knownFlows) * connectionsPerFlow;
     if (flows > Integer.MAX_VALUE) {
       bad("workload.kind", w.kind(), "a workload of at most " + Integer.MAX_VALUE + " flows (" + w.kind() + " on " + hosts
-          + " hosts would have " + flows + ")");
+          + " hosts would have " + flows + (connectionsPerFlow > 1 ? ", counting each of its subflows" : "") + ")");
       return;
     }
     long perFlow = (w.sizeBytes() + payload - 1) / payload;
@@ -619,7 +620,7 @@ public final class ScenarioReader {
     // flows read at load time: their own packets; sized flows: each of workload.size; training: built by the run
     long workloadPackets = knownFlows != null
         ? knownFlows.stream().mapToLong(f -> (f.bytes() + payload - 1) / payload + extra).sum()
-        : kind.sized() ? flows * (perFlow + extra) : Long.MAX_VALUE;
+        : kind.sized() ? flows * ((perFlow + connectionsPerFlow - 1) / connectionsPerFlow + extra) : Long.MAX_VALUE;
     double rttPs = 2.0 * t.maxHops() * Math.max(tiers[0].latencyPs(), Math.max(tiers[1].latencyPs(), tiers[2].latencyPs()));
     double bdpPackets = tiers[0].bitsPerSecond() / 8.0 * rttPs / 1e12 / (payload + header) + 1;
     double inFlight = (double) switchPorts * (buffer / (payload + header) + 1) + hosts * bdpPackets;

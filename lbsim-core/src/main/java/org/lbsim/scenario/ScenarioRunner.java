@@ -21,12 +21,16 @@ import org.lbsim.net.PacketFormat;
 import org.lbsim.topo.Fabric;
 import org.lbsim.topo.FabricSettings;
 import org.lbsim.topo.TierLink;
+import org.lbsim.lb.FlowPath;
+import org.lbsim.lb.PathPolicyFactory;
 import org.lbsim.transport.FlowOutcome;
+import org.lbsim.transport.SubflowSplit;
 import org.lbsim.transport.Transport;
 import org.lbsim.transport.TransportSettings;
 import org.lbsim.training.TrainingWorkload;
 import org.lbsim.transport.cc.CcDesign;
 import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.LocalStep;
 
 /** Builds and runs one scenario: fabric, workload, endpoints, then collects the results. */
 public final class ScenarioRunner {
@@ -61,7 +65,7 @@ public final class ScenarioRunner {
     Simulator sim = p.simulator();
     Transport transport = p.transport();
     if (progress != null) {
-      int flows = p.flows.size();
+      int flows = transport.flowCount();
       long bound = bound(p.fabric(), p.flows, p.format, s.transport().extraPackets(), p.rhoMax);
       sim.everyEvents(everyEvents, () -> progress.progress(new Progress(sim.now(), s.limitPs(), bound,
           transport.flowsFinished(), flows, sim.eventsRun())));
@@ -75,10 +79,12 @@ public final class ScenarioRunner {
       // balance; senders have stopped, so this only drains the fabric.
       drained = sim.run(s.limitPs());
     }
-    RunResult r = collect(s, sim, p.fabric(), transport, p.flows, p.format, window, p.failures, p.rhoMax);
+    RunResult r = collect(s, sim, p.fabric(), transport, p.flows, p.split, p.format, window, p.failures, p.rhoMax);
     invariants(s, p.fabric(), p.format).check(r, drained);
     if (p.training != null) {
-      r = TrainingRuns.withReport(s, r, p.training, transport::localFinishPs);
+      SubflowSplit split = p.split;
+      r = TrainingRuns.withReport(s, r, p.training,
+          split == null ? transport::localFinishPs : id -> transport.localFinishPs(split.localId(id)));
     }
     return p.sampler == null ? r : r.withQueues(p.sampler.hottest(HOTTEST_PORTS));
   }
@@ -158,6 +164,9 @@ public final class ScenarioRunner {
     // Random streams are named, so drawing the workload first changes no other draw.
     TrainingWorkload training = Workloads.jobs(s, sim.random());
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
+    List<LocalStep> steps = training == null ? List.of() : training.steps();
+    int subflows = s.profile().connectionsPerFlow(lb, s.lbParams());
+    SubflowSplit split = subflows > 1 ? new SubflowSplit(flows, steps, subflows) : null;
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes(),
         flows);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
@@ -171,10 +180,12 @@ public final class ScenarioRunner {
     TransportSettings ts = new TransportSettings(format, t.rateCoef() * rhoMax, t.extraPackets(), s.profile(),
         t.initialRtoPs(), t.minRtoPs(), s.lrDesign().bind(s.lrParams()), cc.bind(s.ccParams()),
         cc.cnpIntervalPs(s.ccParams()));
-    Transport transport = new Transport(fabric, ts, flows, lb.host().apply(ctx),
-        lb.ack() == null ? null : lb.ack().apply(ctx), training == null ? List.of() : training.steps());
+    // an independent subflow is a connection of its own: one entropy, its own id for the switches' hash
+    PathPolicyFactory hostPaths = split == null ? lb.host().apply(ctx) : (flow, rnd) -> new FlowPath(0);
+    Transport transport = new Transport(fabric, ts, split == null ? flows : split.connections(), hostPaths,
+        lb.ack() == null ? null : lb.ack().apply(ctx), split == null ? steps : split.steps());
     QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport, rhoMax);
-    return new PreparedRun(sim, fabric, transport, flows, format, failures, rhoMax, training, sampler);
+    return new PreparedRun(sim, fabric, transport, flows, split, format, failures, rhoMax, training, sampler);
   }
 
   /** Ports whose queue-over-time a result keeps. */
@@ -197,8 +208,10 @@ public final class ScenarioRunner {
   }
 
   private static RunResult collect(Scenario s, Simulator sim, Fabric fabric, Transport transport,
-      List<FlowSpec> flows, PacketFormat format, PortWindows window, FailureSetup failures, double rhoMax) {
-    List<FlowOutcome> outcomes = transport.outcomes();
+      List<FlowSpec> flows, SubflowSplit split, PacketFormat format, PortWindows window, FailureSetup failures,
+      double rhoMax) {
+    List<FlowOutcome> connections = transport.outcomes();
+    List<FlowOutcome> outcomes = split == null ? connections : split.fold(connections);
     long cct = cct(s, outcomes);
     long end = window.endPs();
     List<PortStats> ports = new ArrayList<>();
@@ -251,8 +264,9 @@ public final class ScenarioRunner {
       counters.put("failure_drops", failures.packetsLost());
       counters.put("held_at_end", failures.packetsHeld());
     }
-    unfinished.putAll(new WhyUnfinished(transport, all, failures, s.portFeatures().randomLossRate(),
-        s.portFeatures().flakyLinks(), s.engine().limitMs()).reasons(outcomes, end));
+    Map<Integer, String> why = new WhyUnfinished(transport, all, failures, s.portFeatures().randomLossRate(),
+        s.portFeatures().flakyLinks(), s.engine().limitMs()).reasons(connections, end);
+    unfinished.putAll(split == null ? why : split.foldReasons(why));
     long bound = bound(fabric, flows, format, s.transport().extraPackets(), rhoMax);
     return new RunResult(s.name(), s.values(), cct, bound, end, sim.eventsRun(), outcomes, ports, counters, unfinished);
   }

@@ -38,6 +38,11 @@ final class CodedReceiver extends Receiver {
     reply.trimmed = p.trimmed;
   }
 
+  /** Payload bytes received so far. */
+  long receivedBytes() {
+    return receivedBytes;
+  }
+
   @Override
   public boolean complete() {
     return receivedBytes >= neededBytes;
