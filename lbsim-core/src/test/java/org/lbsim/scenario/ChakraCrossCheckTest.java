@@ -27,8 +27,8 @@ class ChakraCrossCheckTest {
   @Test
   void aSixteenRankDataParallelStep() throws IOException {
     crossCheck(List.of("topology.k=4", "seed=3"), List.of("job.gpus_per_server=4", "job.channels=2"),
-        List.of("job.model=llama3-8b", "job.layers=2", "job.gpus=16", "job.sharding=ddp", "job.bucket=500kB",
-            "job.layer_params=250000", "job.compute_us=5"));
+        List.of("job.model=llama3-8b", "job.layers=2", "job.gpus=16", "job.sharding=ddp", "job.bucket=250kB",
+            "job.layer_params=125000", "job.compute_us=5"));
   }
 
   @Test
