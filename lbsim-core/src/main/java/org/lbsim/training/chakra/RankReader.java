@@ -1,5 +1,7 @@
 package org.lbsim.training.chakra;
 
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -66,18 +68,19 @@ final class RankReader {
         throw new TraceException(file, "the rank file is too large", size + " B", "at most " + MAX_FILE_BYTES + " B");
       }
       try (InputStream in = new BufferedInputStream(Files.newInputStream(path))) {
-        if (parse(() -> GlobalMetadata.parseDelimitedFrom(in), "the global metadata") == null) {
+        long[] left = {size};
+        byte[] meta = message(in, left, "the global metadata");
+        if (meta == null) {
           throw new TraceException(file, "empty file", "0 B", FORMAT);
         }
+        parse(() -> GlobalMetadata.parseFrom(meta), "the global metadata");
         while (true) {
-          Node n = parse(() -> Node.parseDelimitedFrom(in), "node " + (nodes.size() + 1) + " of the file");
-          if (n == null) {
+          String what = "node " + (nodes.size() + 1) + " of the file";
+          byte[] m = message(in, left, what);
+          if (m == null) {
             break;
           }
-          TraceNode t = node(n);
-          if (t != null) {
-            nodes.add(t);
-          }
+          nodes.add(node(parse(() -> Node.parseFrom(m), what)));
         }
       }
     } catch (IOException e) {
@@ -85,6 +88,30 @@ final class RankReader {
     }
     checkDependencies(nodes);
     return new RankTrace(rank, Path.of(file), nodes, skippedNodes, skippedAttributes);
+  }
+
+  /**
+   * The next message's bytes: a varint byte count, then exactly that many bytes (a message cut
+   * short is refused, even where the cut falls between two of its fields); null at the end of
+   * the file.
+   */
+  private byte[] message(InputStream in, long[] left, String what) throws IOException {
+    int first = in.read();
+    if (first < 0) {
+      return null;
+    }
+    int length = parse(() -> CodedInputStream.readRawVarint32(first, in), what);
+    left[0] -= CodedOutputStream.computeUInt32SizeNoTag(length);
+    if (length < 0 || length > left[0]) {
+      throw new TraceException(file, "cannot read " + what, "the file ends inside it (truncated: " + Math.max(0, left[0])
+          + " of " + Integer.toUnsignedString(length) + " bytes)", FORMAT);
+    }
+    left[0] -= length;
+    byte[] b = in.readNBytes(length);
+    if (b.length < length) {
+      throw new TraceException(file, "cannot read " + what, "the file ends inside it (truncated)", FORMAT);
+    }
+    return b;
   }
 
   @FunctionalInterface

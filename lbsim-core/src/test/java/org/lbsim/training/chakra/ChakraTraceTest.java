@@ -65,6 +65,19 @@ class ChakraTraceTest {
         .hasMessageContaining("truncated");
   }
 
+  /** A delimited parser would take the node without its last field; the byte count says it was cut. */
+  @Test
+  void aFileCutBetweenTwoFieldsOfItsLastNodeIsRefused() throws IOException {
+    Node last = Node.newBuilder().setId(2).setName("b").setTypeValue(4).setDurationMicros(3).build();
+    TraceWriter.write(prefix(), List.of(List.of(compute(1, "a", 3), last)));
+    Path f = Path.of(prefix() + ".0.et");
+    byte[] b = Files.readAllBytes(f);
+    Files.write(f, Arrays.copyOf(b, b.length - 2)); // duration_micros: one tag byte, one value byte
+    assertThatThrownBy(() -> ChakraTrace.read(prefix())).isInstanceOf(TraceException.class)
+        .hasMessage(f + ": workload.trace: cannot read node 2 of the file (got 'the file ends inside it (truncated: 7 of 9 "
+            + "bytes)'; allowed: length-delimited Chakra messages: the global metadata, then nodes)");
+  }
+
   @Test
   void anEmptyOrForeignFileIsRefused() throws IOException {
     Files.write(Path.of(prefix() + ".0.et"), new byte[0]);
