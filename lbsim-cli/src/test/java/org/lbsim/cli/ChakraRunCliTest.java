@@ -44,7 +44,8 @@ class ChakraRunCliTest {
     writeTrace();
     CliRunner.Outcome o = CliRunner.run("run", dir.resolve("s.yaml").toString(), "--out", dir.resolve("out").toString());
     assertThat(o.code()).as(o.err()).isZero();
-    assertThat(o.out()).containsPattern("\ntrace +0 +chakra +trace t +[0-9.]+ ")
+    assertThat(o.out()).containsPattern("\ntrace +[a-z-]+ +chakra t +[0-9.]+ ")
+        .containsPattern("\ntrace +0 +chakra +trace t +[0-9.]+ ")
         .containsPattern("\n  2 ranks end [0-9.]+ to [0-9.]+ us; critical path 7\\.000 us compute, [0-9.]+ us "
             + "communication; attributes not read: rf_id\n");
     JsonNode summary = new ObjectMapper().readTree(dir.resolve("out/trace/summary.json").toFile());
