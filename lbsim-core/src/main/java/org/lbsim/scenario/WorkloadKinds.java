@@ -218,8 +218,8 @@ public final class WorkloadKinds {
    * trace, or one whose ranks do not fit the fabric, is refused before any run starts.
    */
   private static Checked checkChakra(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
-    int gps = r.intValue(v, "job.gpus_per_server", 1, 1 << 20);
-    int channels = r.intValue(v, "job.channels", 1, 1024);
+    int gps = r.intValue(v, "job.gpus_per_server", 1);
+    int channels = r.intValue(v, "job.channels", 1);
     double gbps = r.number(v, "job.nvlink_gbps");
     if (!Double.isNaN(gbps) && !(gbps >= 1e-9 && gbps <= 1e6)) {
       r.bad("job.nvlink_gbps", v.get("job.nvlink_gbps"), "a number of Gb/s from 1e-9 to 1e6");

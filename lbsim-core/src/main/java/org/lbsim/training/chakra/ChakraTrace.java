@@ -50,7 +50,7 @@ public final class ChakraTrace {
       throw new TraceException(prefix.toString(), "no folder holds the trace", prefix.toString(),
           "a prefix whose rank files " + shown + " exist");
     }
-    Map<Integer, Path> found = new TreeMap<>();
+    TreeMap<Integer, Path> found = new TreeMap<>();
     try (DirectoryStream<Path> all = Files.newDirectoryStream(dir)) {
       for (Path p : all) {
         String n = p.getFileName().toString();
@@ -76,7 +76,7 @@ public final class ChakraTrace {
     for (int r = 0; r < found.size(); r++) {
       Path p = found.get(r);
       if (p == null) {
-        int last = ((TreeMap<Integer, Path>) found).lastKey();
+        int last = found.lastKey();
         throw new TraceException(prefix.toString(), "rank file " + base + "." + r + ".et is missing",
             found.size() + " rank files up to rank " + last, "ranks numbered 0 to N-1 without a gap");
       }
