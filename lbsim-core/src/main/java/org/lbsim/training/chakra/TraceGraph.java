@@ -182,46 +182,9 @@ final class TraceGraph {
     int ran = 0;
     while (pos[r] < seq.size()) {
       TraceNode t = seq.get(pos[r]);
-      int[] deps = deps(r, t);
-      int done;
-      switch (t.kind()) {
-        case LOCAL, SKIPPED -> {
-          done = t.durationPs() > 0 ? g.local(t.durationPs(), 0, deps) : g.join(deps);
-        }
-        case SEND -> {
-          int flow = g.send(gpu[r], gpu[t.peer()], t.bytes(), deps, 0, g.newGroup());
-          int index = steps.size();
-          record(r, t, g.join(flow), -1);
-          sends.computeIfAbsent(List.of((long) r, (long) t.peer(), t.tag()), k -> new ArrayDeque<>()).add(
-              new Step(r, t, flow, index));
-          pos[r]++;
-          ran++;
-          pointToPoint++;
-          continue;
-        }
-        case RECV -> {
-          ArrayDeque<Step> q = sends.get(List.of((long) t.peer(), (long) r, t.tag()));
-          if (q == null || q.isEmpty()) {
-            return ran;
-          }
-          Step s = q.poll();
-          if (s.node().bytes() != t.bytes()) {
-            throw new TraceException(trace.rankTraces().get(r).file().toString(), t.label(r) + ": receives "
-                + t.bytes() + " B but rank " + s.rank() + " node " + s.node().id() + " sends " + s.node().bytes() + " B",
-                Long.toString(t.bytes()), "the comm_size of the matching send, " + s.node().bytes());
-          }
-          int[] preds = Arrays.copyOf(deps, deps.length + 1);
-          preds[deps.length] = s.done();
-          record(r, t, g.join(preds), s.instance());
-          pos[r]++;
-          ran++;
-          continue;
-        }
-        default -> {
-          return ran;
-        }
+      if (!runOne(r, t)) {
+        break;
       }
-      record(r, t, done, -1);
       pos[r]++;
       ran++;
       if (t.kind() == Kind.LOCAL && t.durationPs() > 0) {
@@ -229,6 +192,44 @@ final class TraceGraph {
       }
     }
     return ran;
+  }
+
+  /** Runs rank r's next node {@code t} unless it waits for other ranks (a collective, an unmatched receive). */
+  private boolean runOne(int r, TraceNode t) {
+    switch (t.kind()) {
+      case LOCAL, SKIPPED -> {
+        int[] deps = deps(r, t);
+        record(r, t, t.durationPs() > 0 ? g.local(t.durationPs(), 0, deps) : g.join(deps), -1);
+      }
+      case SEND -> {
+        int flow = g.send(gpu[r], gpu[t.peer()], t.bytes(), deps(r, t), 0, g.newGroup());
+        int index = steps.size();
+        record(r, t, g.join(flow), -1);
+        sends.computeIfAbsent(List.of((long) r, (long) t.peer(), t.tag()), k -> new ArrayDeque<>())
+            .add(new Step(r, t, flow, index));
+        pointToPoint++;
+      }
+      case RECV -> {
+        ArrayDeque<Step> q = sends.get(List.of((long) t.peer(), (long) r, t.tag()));
+        if (q == null || q.isEmpty()) {
+          return false;
+        }
+        Step s = q.poll();
+        if (s.node().bytes() != t.bytes()) {
+          throw new TraceException(trace.rankTraces().get(r).file().toString(), t.label(r) + ": receives "
+              + t.bytes() + " B but rank " + s.rank() + " node " + s.node().id() + " sends " + s.node().bytes() + " B",
+              Long.toString(t.bytes()), "the comm_size of the matching send, " + s.node().bytes());
+        }
+        int[] deps = deps(r, t);
+        int[] preds = Arrays.copyOf(deps, deps.length + 1);
+        preds[deps.length] = s.done();
+        record(r, t, g.join(preds), s.instance());
+      }
+      default -> {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Runs the collective rank r waits at if every member of its group has reached it; returns the nodes run. */
@@ -391,15 +392,6 @@ final class TraceGraph {
 
   List<int[]> instances() {
     return instances;
-  }
-
-  Step step(int index) {
-    return steps.get(index);
-  }
-
-  /** The done node of rank r's node {@code id}. */
-  int doneOf(int r, long id) {
-    return doneOf.get(r).get(id);
   }
 
   /** Per rank, the duration of its local nodes. */

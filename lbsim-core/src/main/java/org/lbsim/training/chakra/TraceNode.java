@@ -57,10 +57,6 @@ record TraceNode(long id, String name, Kind kind, long durationPs, long[] deps, 
     }
   }
 
-  boolean communicates() {
-    return kind == Kind.COLLECTIVE || kind == Kind.SEND || kind == Kind.RECV;
-  }
-
   /** How the node reads in a message: its id, name and rank. */
   String label(int rank) {
     return "rank " + rank + " node " + id + (name.isEmpty() ? "" : " '" + name + "'");
