@@ -64,6 +64,21 @@ class ChakraRunTest {
     assertThat(((Map<?, ?>) trace.get("skipped_attributes")).get("is_cpu_op")).isEqualTo(4);
   }
 
+  /** Rank 1 waits for rank 0's data: the path runs through the send back to rank 0's 10 us. */
+  @Test
+  void theCriticalPathFollowsAReceiveToItsSender() throws IOException {
+    Path prefix = dir.resolve("p2p");
+    TraceWriter.write(prefix, List.of(
+        List.of(compute(1, "produce", 10), TraceWriter.pointToPoint(2, true, 0, 1, 65536, 1)),
+        List.of(compute(1, "early", 1), TraceWriter.pointToPoint(2, false, 0, 1, 65536, 1), compute(3, "consume", 2, 2))));
+    RunResult r = Scenarios.run(scenario(prefix, "job.ideal=off"));
+    Map<?, ?> job = (Map<?, ?>) ((List<?>) r.training().get("jobs")).get(0);
+    assertThat(job.get("critical_compute_ps")).isEqualTo(12_000_000L);
+    assertThat(((Number) job.get("critical_comm_ps")).longValue())
+        .isEqualTo(((Number) job.get("iteration_ps")).longValue() - 12_000_000L).isPositive();
+    assertThat(((Map<?, ?>) r.training().get("trace")).get("point_to_point")).isEqualTo(1);
+  }
+
   @Test
   void theScenarioKeyFollowsTheTracesContent() throws IOException {
     Path prefix = twoRanks();
