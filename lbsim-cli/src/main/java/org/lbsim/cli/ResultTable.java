@@ -81,7 +81,8 @@ final class ResultTable {
 
   /**
    * The collective and its size: the configured size for a kind sized by workload.size, the
-   * model for training jobs, the first flow's size for a kind whose input sizes its flows.
+   * model for training jobs, the trace's name for a Chakra trace, the first flow's size for a
+   * kind whose input sizes its flows.
    */
   private static String workload(RunResult r, Catalog catalog) {
     String kind = r.settings().get("workload.kind");
@@ -89,8 +90,9 @@ final class ResultTable {
     if (k.sized()) {
       return kind + " " + r.settings().get("workload.size");
     }
+    String trace = r.settings().getOrDefault("workload.trace", "");
     if (k.jobs() != null) {
-      return kind + " " + r.settings().get("job.model");
+      return kind + " " + (trace.isEmpty() ? r.settings().get("job.model") : java.nio.file.Path.of(trace).getFileName());
     }
     return r.flows().isEmpty() ? kind : kind + " " + bytes(r.flows().get(0).bytes());
   }

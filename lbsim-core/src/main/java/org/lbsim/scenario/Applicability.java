@@ -50,7 +50,7 @@ public final class Applicability {
     Map<String, Rule> m = new LinkedHashMap<>();
     Rule sized = is("workload.kind", false, names(workloads, w -> !w.sized(), WorkloadKind::name));
     m.put("workload.size", new Rule(sized.governing(), sized.applies(),
-        sized.when() + " (a cm file and the training jobs give every flow's size)"));
+        sized.when() + " (a cm file, the training jobs and a Chakra trace give every flow's size)"));
     m.put("workload.start_jitter",
         is("workload.kind", false, names(workloads, w -> !w.jittered(), WorkloadKind::name)));
     for (WorkloadKind w : workloads) {

@@ -14,8 +14,10 @@ import java.util.Map;
  * What identifies a run's results: the SHA-256 (hex) of every resolved setting of its scenario
  * (defaults included, in schema order) except {@code name}, which only says where the files go,
  * of the bytes of every file the scenario reads (the connection matrix of {@code workload.file}
- * counts by its content, not by its path) and of {@link #RESULT_FORMAT}. Two scenarios with the
- * same key give byte-identical result files; a changed setting or file gives a new key.
+ * and the rank files of a Chakra trace, {@code workload.trace}, count by their content, not by
+ * their path; an unset {@code workload.trace} is left out) and of {@link #RESULT_FORMAT}. Two
+ * scenarios with the same key give byte-identical result files; a changed setting or file gives
+ * a new key.
  */
 public final class ScenarioKey {
   /** The version of the result files' format; raise it when the same scenario would write different files. */
@@ -31,7 +33,13 @@ public final class ScenarioKey {
         continue;
       }
       String value = e.getValue();
-      if (e.getKey().equals("workload.file") && s.workload() != null && s.workload().file() != null) {
+      if (e.getKey().equals("workload.trace")) {
+        if (value.isEmpty()) {
+          continue; // an unset trace adds nothing, so scenarios without one keep their keys
+        }
+        value = "sha256:" + traceHash(s);
+      } else if (e.getKey().equals("workload.file") && !value.isEmpty() && s.workload() != null
+          && s.workload().file() != null) {
         value = "sha256:" + contentHash(s.workload().file());
       }
       add(sha, e.getKey(), value);
@@ -54,6 +62,16 @@ public final class ScenarioKey {
       return HexFormat.of().formatHex(sha256().digest(Files.readAllBytes(file)));
     } catch (IOException e) {
       throw new ScenarioException(List.of(file + ": workload.file: cannot read (" + e.getMessage() + ")"));
+    }
+  }
+
+  private static String traceHash(Scenario s) {
+    java.nio.file.Path prefix = s.workload() != null && s.workload().file() != null ? s.workload().file()
+        : java.nio.file.Path.of(s.values().get("workload.trace"));
+    try {
+      return org.lbsim.training.chakra.ChakraTrace.contentHash(prefix);
+    } catch (org.lbsim.training.chakra.TraceException e) {
+      throw new ScenarioException(List.of(e.getMessage()));
     }
   }
 

@@ -53,6 +53,8 @@ public final class ScenarioReader {
   private List<org.lbsim.workload.FlowSpec> knownFlows;
   /** The training jobs the workload kind's check read, or null. */
   private List<org.lbsim.training.JobSpec> knownJobs;
+  /** The Chakra trace the workload kind's check read, or null. */
+  private org.lbsim.training.chakra.ChakraJob knownTrace;
   /** The workload kind {@link #workload} read. */
   private WorkloadKind workloadKind;
   /** The kind of fabric {@link #topology} built. */
@@ -304,7 +306,8 @@ public final class ScenarioReader {
         transport.extraPackets(), profile.connectionsPerFlow(design, lbParams));
     failIfProblems();
     TrainingSection training = knownJobs == null ? TrainingSection.NONE
-        : new TrainingSection(knownJobs, values.get("job.placement"), values.get("job.ideal").equals("simulate"));
+        : new TrainingSection(knownJobs, values.get("job.placement"), values.get("job.ideal").equals("simulate"),
+            knownTrace);
     return new Scenario(name, seed, profile, topologyKind, topology, links,
         new BufferSection(buffer, ecn, signals, features), packet, workloadKind, workload, transport, failures, training,
         metrics,
@@ -563,6 +566,7 @@ public final class ScenarioReader {
     workloadKind = k;
     knownFlows = checked.flows();
     knownJobs = checked.jobs();
+    knownTrace = checked.trace();
     choice(v, "workload.locality");
     return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit, crossPod, jitter);
   }

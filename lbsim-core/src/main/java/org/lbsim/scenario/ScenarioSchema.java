@@ -125,6 +125,8 @@ public final class ScenarioSchema {
     s.add(new Setting("workload.senders", Type.INT, "15", List.of(), "incast: number of senders (hosts receiver+1, receiver+2, ...)"));
     s.add(new Setting("workload.receiver", Type.INT, "0", List.of(), "incast: the receiving host"));
     s.add(new Setting("workload.file", Type.PATH, "", List.of(), "cm: the connection-matrix file (relative to the scenario file)"));
+    s.add(new Setting("workload.trace", Type.PATH, "", List.of(),
+        "chakra: the trace's prefix; its ranks are the files <prefix>.0.et, <prefix>.1.et, ... (relative to the scenario file)"));
     s.add(new Setting("workload.start_unit_ps", Type.NUMBER, "1", List.of(),
         "cm: picoseconds per unit of the file's start times (htsim's own files use 1 = picoseconds)"));
     s.add(new Setting("workload.locality", Type.CHOICE, "any", List.of("any", "cross-pod"),

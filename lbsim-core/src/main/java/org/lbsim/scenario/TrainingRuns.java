@@ -6,7 +6,6 @@ import java.util.function.IntToLongFunction;
 import org.lbsim.failure.FailurePlan;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.topo.LeafSpine;
-import org.lbsim.training.IterationReport;
 import org.lbsim.training.TrainingWorkload;
 
 /**
@@ -22,13 +21,13 @@ final class TrainingRuns {
     long[] ideal = null;
     if (s.training().simulateIdeal()) {
       RunResult flat = ScenarioRunner.run(nonBlocking(s));
-      ideal = new long[w.jobs().size()];
       List<?> jobs = (List<?>) flat.training().get("jobs");
+      ideal = new long[jobs.size()];
       for (int j = 0; j < ideal.length; j++) {
         ideal[j] = ((Number) ((Map<?, ?>) jobs.get(j)).get("iteration_ps")).longValue();
       }
     }
-    Map<String, Object> report = IterationReport.of(w, finishPs::applyAsLong, ideal);
+    Map<String, Object> report = w.report(finishPs, ideal);
     return r.withTraining(report);
   }
 

@@ -9,6 +9,7 @@ import org.lbsim.engine.RandomStreams;
 import org.lbsim.topo.Topology;
 import org.lbsim.training.JobSpec;
 import org.lbsim.training.TrainingWorkload;
+import org.lbsim.training.chakra.ChakraJob;
 import org.lbsim.workload.FlowSpec;
 
 /**
@@ -44,14 +45,18 @@ public record WorkloadKind(String name, String summary, String source, List<Stri
   }
 
   /**
-   * What a kind's check found, for the run: its input file, the flows read from it and the
-   * training jobs read from its keys (each null when none).
+   * What a kind's check found, for the run: its input file, the flows read from it, the training
+   * jobs read from its keys and the Chakra trace it checked (each null when none).
    */
-  public record Checked(Path file, List<FlowSpec> flows, List<JobSpec> jobs) {
-    public static final Checked NONE = new Checked(null, null, null);
+  public record Checked(Path file, List<FlowSpec> flows, List<JobSpec> jobs, ChakraJob trace) {
+    public static final Checked NONE = new Checked(null, null, null, null);
 
     public Checked(Path file, List<FlowSpec> flows) {
-      this(file, flows, null);
+      this(file, flows, null, null);
+    }
+
+    public Checked(Path file, List<FlowSpec> flows, List<JobSpec> jobs) {
+      this(file, flows, jobs, null);
     }
   }
 

@@ -8,8 +8,12 @@ import java.util.Map;
 import org.lbsim.scenario.WorkloadKind.Checked;
 import org.lbsim.topo.Topology;
 import org.lbsim.topo.TopologyKind;
+import org.lbsim.training.Algorithms;
+import org.lbsim.training.Cluster;
 import org.lbsim.training.JobKeys;
 import org.lbsim.training.JobSpec;
+import org.lbsim.training.chakra.ChakraJob;
+import org.lbsim.training.chakra.TraceException;
 import org.lbsim.workload.Collectives;
 import org.lbsim.workload.ConnectionMatrix;
 import org.lbsim.workload.FlowSpec;
@@ -21,6 +25,10 @@ import org.lbsim.workload.WorkloadFileException;
  * its keys) and training jobs come from {@code training}, which sits above {@code workload}.
  */
 public final class WorkloadKinds {
+  /** The keys of {@code workload.kind: chakra}: the trace and the job keys that place and run it. */
+  private static final List<String> CHAKRA_KEYS = List.of("workload.trace", "job.gpus_per_server", "job.algorithm",
+      "job.channels", "job.nvlink_gbps", "job.placement", "job.ideal");
+
   /** A cm file larger than this is refused before it is read. */
   static final long MAX_CM_BYTES = 1L << 30;
 
@@ -61,7 +69,13 @@ public final class WorkloadKinds {
           "Llama 3 herd paper (shapes); PyTorch FSDP; Megatron-LM rank layout; NCCL",
           TrainingSchema.settings().stream().map(Setting::key).toList(), false, false, WorkloadKinds::checkTraining,
           (hosts, w, known) -> hosts, // at least one flow per GPU; its jobs are built by the run
-          (s, r) -> Workloads.training(s, r).flows(), Workloads::training));
+          (s, r) -> Workloads.training(s, r).flows(), Workloads::training),
+      new WorkloadKind("chakra",
+          "Chakra execution trace: one file per rank; compute from the trace, collectives and sends as flows "
+              + "(docs/workloads.md)",
+          "MLCommons Chakra (schema/protobuf/et_def.proto)", CHAKRA_KEYS, false, false, WorkloadKinds::checkChakra,
+          (hosts, w, known) -> known == null ? hosts : known.size(),
+          (s, r) -> Workloads.chakra(s, r).flows(), Workloads::chakra));
 
   private WorkloadKinds() {}
 
@@ -197,5 +211,54 @@ public final class WorkloadKinds {
           + v.get("topology.rails") + " (one NIC per rail)");
     }
     return new Checked(null, null, jobs);
+  }
+
+  /**
+   * Reads the trace and builds it on the fabric now ({@link ChakraJob#check}), so that a bad
+   * trace, or one whose ranks do not fit the fabric, is refused before any run starts.
+   */
+  private static Checked checkChakra(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
+    int gps = r.intValue(v, "job.gpus_per_server", 1);
+    int channels = r.intValue(v, "job.channels", 1);
+    double gbps = r.number(v, "job.nvlink_gbps");
+    if (!Double.isNaN(gbps) && !(gbps >= 1e-9 && gbps <= 1e6)) {
+      r.bad("job.nvlink_gbps", v.get("job.nvlink_gbps"), "a number of Gb/s from 1e-9 to 1e6");
+      gbps = Double.NaN;
+    }
+    String t = v.get("workload.trace");
+    if (t.isEmpty()) {
+      r.problem(r.source() + ": workload.trace: missing; workload.kind 'chakra' needs the trace's prefix (its rank "
+          + "files are <prefix>.0.et, <prefix>.1.et, ...)");
+      return Checked.NONE;
+    }
+    Path prefix;
+    try {
+      prefix = r.baseDir() == null ? Path.of(t) : r.baseDir().resolve(t);
+    } catch (java.nio.file.InvalidPathException e) {
+      r.bad("workload.trace", t, "a path prefix of the rank files");
+      return Checked.NONE;
+    }
+    if (topology == null || gps < 1 || channels < 1 || Double.isNaN(gbps) || !Algorithms.NAMES.contains(v.get("job.algorithm"))) {
+      return Checked.NONE;
+    }
+    TopologyKind fabric = r.catalog().topologies().find(v.get("topology.kind"));
+    boolean rails = fabric != null && fabric.rails();
+    if (rails && !v.get("topology.rails").equals(v.get("job.gpus_per_server"))) {
+      r.bad("job.gpus_per_server", v.get("job.gpus_per_server"), "the rail count topology.rails = "
+          + v.get("topology.rails") + " (one NIC per rail)");
+      return Checked.NONE;
+    }
+    if (topology.hosts() % gps != 0) {
+      r.bad("job.gpus_per_server", v.get("job.gpus_per_server"), "a divisor of the fabric's " + topology.hosts() + " hosts");
+      return Checked.NONE;
+    }
+    ChakraJob job = new ChakraJob(prefix, gps, Math.round(gbps * 1e9), v.get("job.algorithm"), channels);
+    try {
+      List<FlowSpec> flows = job.check(new Cluster(topology.hosts() / gps, gps, rails));
+      return new Checked(prefix, flows, List.of(), job);
+    } catch (TraceException e) {
+      r.problem(e.getMessage().replace('\n', ' ').replace('\r', ' '));
+      return Checked.NONE;
+    }
   }
 }

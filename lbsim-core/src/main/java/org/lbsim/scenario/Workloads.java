@@ -8,6 +8,7 @@ import org.lbsim.net.PortConfig;
 import org.lbsim.training.Cluster;
 import org.lbsim.training.JobSpec;
 import org.lbsim.training.TrainingWorkload;
+import org.lbsim.training.chakra.ChakraJob;
 import org.lbsim.workload.FlowSpec;
 
 /** Turns a scenario's workload section into flows. */
@@ -68,5 +69,13 @@ final class Workloads {
     Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.topologyKind().rails());
     return TrainingWorkload.build(jobs, cluster, jobs.get(0).nvlinkBitsPerSecond(), s.training().placement(),
         random.stream("workload/placement"));
+  }
+
+  /** The Chakra trace of a {@code workload.kind: chakra} scenario, placed on its fabric's servers and built. */
+  static TrainingWorkload chakra(Scenario s, RandomStreams random) {
+    ChakraJob job = s.training().trace();
+    int gps = job.gpusPerServer();
+    Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.topologyKind().rails());
+    return job.build(cluster, s.training().placement(), random.stream("workload/placement"));
   }
 }

@@ -1,7 +1,9 @@
 package org.lbsim.training;
 
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.IntToLongFunction;
 import org.lbsim.workload.FlowSpec;
 import org.lbsim.workload.LocalStep;
 
@@ -12,9 +14,20 @@ import org.lbsim.workload.LocalStep;
  * @param jobEnds per job, the id of the local step that ends with its iteration
  * @param computePs per job, the compute time of one GPU of its busiest stage
  * @param servers per job, its servers
+ * @param reporter makes the run's training report ({@link IterationReport} for jobs of job.* keys)
  */
 public record TrainingWorkload(List<FlowSpec> flows, List<LocalStep> steps, List<JobSpec> jobs, int[] jobEnds,
-    long[] computePs, int[][] servers) {
+    long[] computePs, int[][] servers, Reporter reporter) {
+
+  /** The training report of a run of the workload. */
+  @FunctionalInterface
+  public interface Reporter {
+    /**
+     * @param finishPs when a local step finished (-1 if never)
+     * @param idealPs per job, iteration time on the non-blocking fabric, or null
+     */
+    Map<String, Object> report(TrainingWorkload w, IntToLongFunction finishPs, long[] idealPs);
+  }
 
   public static TrainingWorkload build(List<JobSpec> jobs, Cluster cluster, long nvlinkBitsPerSecond, String placement,
       SplittableRandom rng) {
@@ -36,7 +49,12 @@ public record TrainingWorkload(List<FlowSpec> flows, List<LocalStep> steps, List
     for (int j = 0; j < ends.length; j++) {
       endIds[j] = c.idOf(ends[j]);
     }
-    return new TrainingWorkload(c.flows(), c.steps(), List.copyOf(jobs), endIds, compute, servers);
+    return new TrainingWorkload(c.flows(), c.steps(), List.copyOf(jobs), endIds, compute, servers, IterationReport::of);
+  }
+
+  /** The report of a run in which local step i finished at {@code finishPs(i)}. */
+  public Map<String, Object> report(IntToLongFunction finishPs, long[] idealPs) {
+    return reporter.report(this, finishPs, idealPs);
   }
 
   /** Bytes the workload puts on the fabric (every flow's payload, once). */

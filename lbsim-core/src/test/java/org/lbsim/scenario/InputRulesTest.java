@@ -49,8 +49,8 @@ class InputRulesTest {
     cm("a.cm", "Nodes 16\nConnections 1\n0->1 id 1 start 0 size 2097152\n");
     String yaml = "topology: {k: 4}\nworkload: {kind: cm, file: a.cm}\n";
     assertThat(one(yaml, "workload.size=4MiB")).isEqualTo("--set workload.size: does not apply, as workload.kind is cm "
-        + "(got '4MiB'; allowed: only when workload.kind is not cm or training (a cm file and the training jobs give "
-        + "every flow's size); write workload.size? to set it only where it applies)");
+        + "(got '4MiB'; allowed: only when workload.kind is not cm, training or chakra (a cm file, the training jobs "
+        + "and a Chakra trace give every flow's size); write workload.size? to set it only where it applies)");
     assertThat(read(yaml).workload().kind()).isEqualTo("cm");
   }
 

@@ -18,7 +18,7 @@ class WorkloadKindsTest {
   @Test
   void theSchemaOffersExactlyTheRegistryInItsOrder() {
     assertThat(ScenarioSchema.get("workload.kind").choices()).containsExactly("permutation", "all-to-all",
-        "ring-allreduce", "ring-allgather", "ring-reducescatter", "incast", "cm", "training");
+        "ring-allreduce", "ring-allgather", "ring-reducescatter", "incast", "cm", "training", "chakra");
     assertThat(ScenarioSchema.get("workload.kind").defaultValue()).isEqualTo("permutation");
     for (String name : ScenarioSchema.get("workload.kind").choices()) {
       WorkloadKind w = WorkloadKinds.find(name);
@@ -48,8 +48,10 @@ class WorkloadKindsTest {
     assertThat(WorkloadKinds.find("training").keys()).contains("job.model", "job.bucket");
     assertThat(Applicability.of("workload.locality").when()).isEqualTo("workload.kind is permutation");
     assertThat(Applicability.of("workload.file").when()).isEqualTo("workload.kind is cm");
-    assertThat(Applicability.of("workload.size").when()).startsWith("workload.kind is not cm or training (");
-    assertThat(Applicability.of("workload.start_jitter").when()).isEqualTo("workload.kind is not training");
+    assertThat(Applicability.of("workload.size").when()).startsWith("workload.kind is not cm, training or chakra (");
+    assertThat(Applicability.of("workload.start_jitter").when()).isEqualTo("workload.kind is not training or chakra");
+    assertThat(Applicability.of("workload.trace").when()).isEqualTo("workload.kind is chakra");
+    assertThat(Applicability.of("job.algorithm").when()).isEqualTo("workload.kind is training or chakra");
     assertThat(Applicability.of("job.bucket").when()).isEqualTo("workload.kind is training and job.sharding is ddp");
   }
 

@@ -1,0 +1,13 @@
+package org.lbsim.training.chakra;
+
+/**
+ * A Chakra trace lbsim cannot simulate as written, with one line a person can act on:
+ * {@code "<file>: workload.trace: <what is wrong> (got '<value>'; allowed: <what>)"}.
+ */
+public final class TraceException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  TraceException(String file, String what, String got, String allowed) {
+    super(file + ": workload.trace: " + what + " (got '" + got + "'; allowed: " + allowed + ")");
+  }
+}
