@@ -4,16 +4,25 @@ import java.util.Arrays;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
-import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
-/** The statistics the analyses use, on Apache Commons Math. */
+/** The statistics the analyses use: intervals, distributions and regressions from Apache Commons Math. */
 public final class Stats {
   private Stats() {}
 
-  /** The sample median (the mean of the two middle values for an even count); NaN when empty. */
+  /**
+   * The sample median (the mean of the two middle values for an even count); NaN when empty.
+   * Infinite values count as the largest (an unfinished flow's FCT): Commons Math's median
+   * interpolates even between equal ranks and so turns an infinite neighbour into NaN.
+   */
   public static double median(double[] xs) {
-    return xs.length == 0 ? Double.NaN : new Median().evaluate(xs);
+    if (xs.length == 0) {
+      return Double.NaN;
+    }
+    double[] s = xs.clone();
+    Arrays.sort(s);
+    int n = s.length;
+    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
   }
 
   /** The smallest value; NaN when empty. */

@@ -11,6 +11,8 @@ class StatsTest {
     assertThat(Stats.median(new double[] {5, 1, 3})).isEqualTo(3.0);
     assertThat(Stats.median(new double[] {4, 1, 3, 2})).isEqualTo(2.5);
     assertThat(Stats.median(new double[0])).isNaN();
+    assertThat(Stats.median(new double[] {2, Double.POSITIVE_INFINITY, 6})).isEqualTo(6.0);
+    assertThat(Stats.median(new double[] {2, Double.POSITIVE_INFINITY})).isInfinite();
   }
 
   @Test
