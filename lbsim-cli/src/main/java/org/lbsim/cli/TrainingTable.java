@@ -13,6 +13,7 @@ final class TrainingTable {
 
   static String render(List<RunResult> results) {
     List<List<String>> rows = new ArrayList<>();
+    StringBuilder traces = new StringBuilder();
     for (RunResult r : results) {
       if (r.training().isEmpty()) {
         continue;
@@ -24,7 +25,8 @@ final class TrainingTable {
             String.valueOf(j.get("parallelism")), us(j.get("iteration_ps")), us(j.get("exposed_ps")),
             us(j.get("ideal_iteration_ps")), pct == null ? "-" : String.format(Locale.ROOT, "%.2f", (Double) pct)));
         if (j.containsKey("critical_comm_ps")) {
-          sb.append(traceLine(j, (Map<?, ?>) r.training().get("trace")));
+          traces.append(r.scenario()).append(" job ").append(j.get("job")).append(':')
+              .append(traceLine(j, (Map<?, ?>) r.training().get("trace")));
         }
       }
     }
@@ -32,11 +34,11 @@ final class TrainingTable {
       return "";
     }
     return "\n" + new Table(List.of("scenario", "job", "model", "parallelism", "iteration (us)",
-        "exposed (us)", "ideal (us)", "% ideal"), rows).render(4);
+        "exposed (us)", "ideal (us)", "% ideal"), rows).render(4) + traces;
   }
 
   /**
-   * A Chakra trace's job, under its row: when its ranks finished, the critical path's compute and
+   * A Chakra trace's job, under the table: when its ranks finished, the critical path's compute and
    * communication, and what of the trace lbsim did not read.
    */
   private static String traceLine(Map<?, ?> j, Map<?, ?> trace) {
@@ -48,7 +50,7 @@ final class TrainingTable {
       last = Math.max(last, v);
     }
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-        "  %s ranks end %s to %s us; critical path %s us compute, %s us communication", trace.get("ranks"),
+        " %s ranks end %s to %s us; critical path %s us compute, %s us communication", trace.get("ranks"),
         us(first), us(last), us(j.get("critical_compute_ps")), us(j.get("critical_comm_ps"))));
     int skipped = count((Map<?, ?>) trace.get("skipped_nodes_by_type"));
     if (skipped > 0) {
@@ -60,7 +62,7 @@ final class TrainingTable {
       sb.append("; attributes not read: ").append(String.join(", ", names.subList(0, Math.min(4, names.size()))))
           .append(names.size() > 4 ? ", ..." : "");
     }
-    return sb.append(String.format("%n")).toString();
+    return sb.append('\n').toString();
   }
 
   private static int count(Map<?, ?> m) {

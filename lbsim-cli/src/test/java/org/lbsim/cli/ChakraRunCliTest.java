@@ -46,7 +46,7 @@ class ChakraRunCliTest {
     assertThat(o.code()).as(o.err()).isZero();
     assertThat(o.out()).containsPattern("\ntrace +[a-z-]+ +chakra t +[0-9.]+ ")
         .containsPattern("\ntrace +0 +chakra +trace t +[0-9.]+ ")
-        .containsPattern("\n  2 ranks end [0-9.]+ to [0-9.]+ us; critical path 7\\.000 us compute, [0-9.]+ us "
+        .containsPattern("\ntrace job 0: 2 ranks end [0-9.]+ to [0-9.]+ us; critical path 7\\.000 us compute, [0-9.]+ us "
             + "communication; attributes not read: rf_id\n");
     JsonNode summary = new ObjectMapper().readTree(dir.resolve("out/trace/summary.json").toFile());
     JsonNode job = summary.get("training").get("jobs").get(0);
