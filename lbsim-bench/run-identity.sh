@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every case of identity/cases.txt (identity/base.yaml plus the line's overrides) with two
 # lbsim jars and compares the result files byte for byte, the exit codes and the printed tables
-# (wall-clock lines aside). A change that must not alter behaviour passes when every case is
+# (progress and wall-clock lines aside). A change that must not alter behaviour passes when every case is
 # identical.
 #   lbsim-bench/run-identity.sh BEFORE.jar AFTER.jar [WORK_DIR]
 # Prints one line per case (same / DIFFERENT, and which files differ) and exits 1 if any differs.
@@ -24,6 +24,11 @@ run_side() { # jar side label overrides...
   set -e
 }
 
+# What a run printed, without the lines about its progress and wall time, which differ from run to run.
+printed() {
+  grep -v -e ' wall' -e '^running ' -e ' ms simulated' "$1" || true
+}
+
 differ=0
 cases=0
 while read -r label rest; do
@@ -39,8 +44,8 @@ while read -r label rest; do
   if [ -d "$work/before/$label" ] || [ -d "$work/after/$label" ]; then
     files=$(diff -rq "$work/before/$label" "$work/after/$label" 2>&1 | sed "s|$work/||g" | tr '\n' ';' || true)
   fi
-  if ! diff -q <(grep -v ' wall' "$work/before-$label.out" | sed "s|$work/before|OUT|g") \
-      <(grep -v ' wall' "$work/after-$label.out" | sed "s|$work/after|OUT|g") >/dev/null; then
+  if ! diff -q <(printed "$work/before-$label.out" | sed "s|$work/before|OUT|g") \
+      <(printed "$work/after-$label.out" | sed "s|$work/after|OUT|g") >/dev/null; then
     files="${files}printed table;"
   fi
   if [ "$rc_b" != "$rc_a" ] || [ -n "$files" ]; then
