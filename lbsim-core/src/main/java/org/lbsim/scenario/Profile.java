@@ -97,4 +97,9 @@ public enum Profile implements TransportProfile {
   public boolean nicBackpressure() {
     return !study;
   }
+
+  @Override
+  public boolean roundRobinNic() {
+    return study;
+  }
 }

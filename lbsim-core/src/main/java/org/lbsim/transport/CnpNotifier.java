@@ -17,7 +17,7 @@ final class CnpNotifier extends ReceiverControl {
       Packet cnp = r.toSender(Packet.CNP, data.dst, data.src, data.entropy, nowPs);
       r.transport.counters().ackSent++; // CNPs travel and are counted with the ACKs
       r.transport.counters().cnpSent++;
-      r.transport.host(cnp.src).send(cnp);
+      r.transport.send(r.transport.host(cnp.src), cnp);
     }
   }
 }

@@ -85,6 +85,6 @@ final class PullCredit extends ReceiverControl {
     Transport t = receiver.transport;
     t.counters().ackSent++; // pulls travel and are counted with the ACKs
     t.counters().pullSent++;
-    t.host(pull.src).send(pull);
+    t.send(t.host(pull.src), pull);
   }
 }

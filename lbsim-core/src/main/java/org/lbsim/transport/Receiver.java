@@ -71,7 +71,7 @@ abstract class Receiver implements ReceiverLogic, Endpoint {
       if (type == Packet.NACK) {
         counters.nackSent++;
       }
-      transport.host(ack.src).send(ack);
+      transport.send(transport.host(ack.src), ack);
     }
     if (completedAtPs < 0 && complete()) {
       completedAtPs = nowPs;

@@ -467,7 +467,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
       }
     }
     transport.counters().dataSent++;
-    host.send(p);
+    transport.send(host, p);
     armTimer(now);
   }
 
@@ -489,7 +489,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     path.choose(p, now);
     p.extras().pullTarget = target;
     transport.counters().ackSent++;
-    host.send(p);
+    transport.send(host, p);
   }
 
   /**

@@ -39,6 +39,7 @@ public final class Transport implements Node {
   private final int[][] dependents;
   private final int[] pendingDeps;
   private final LocalSteps local;
+  private final RoundRobinNic[] nics; // null: each host's NIC is one FIFO
   private int sendersDone;
 
   /**
@@ -135,8 +136,12 @@ public final class Transport implements Node {
         s.setGate(gates[h]);
       }
     }
+    nics = settings.roundRobinNic() ? new RoundRobinNic[fabric.hostCount()] : null;
     for (int h = 0; h < fabric.hostCount(); h++) {
       fabric.host(h).setStack(this);
+      if (nics != null) {
+        nics[h] = new RoundRobinNic(sim, fabric.host(h).nic());
+      }
     }
   }
 
@@ -344,6 +349,15 @@ public final class Transport implements Node {
   /** Host {@code id}: where a receiver's ACKs, CNPs and pulls leave (receivers keep no Host reference). */
   Host host(int id) {
     return fabric.host(id);
+  }
+
+  /** Sends {@code p} from {@code host}: into its NIC, or into its flow's queue at a round-robin NIC. */
+  void send(Host host, Packet p) {
+    if (nics == null) {
+      host.send(p);
+    } else {
+      nics[host.id()].send(p);
+    }
   }
 
   /** The flow's nominal pacing gap: its fair share of its host link at the rate coefficient. */

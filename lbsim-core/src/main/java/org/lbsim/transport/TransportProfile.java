@@ -30,4 +30,11 @@ public interface TransportProfile {
    * whose NIC queue is unbounded and never pushes back).
    */
   boolean nicBackpressure();
+
+  /**
+   * The host NIC keeps one FIFO per flow (its data, or the ACKs the host returns for it) and
+   * serves them round robin, as the study simulator's {@code ConstFairScheduler} does (reference
+   * profile); otherwise it is one FIFO.
+   */
+  boolean roundRobinNic();
 }

@@ -14,6 +14,7 @@ public final class TransportSettings {
   private final boolean referencePacing;
   private final boolean referenceErasure;
   private final boolean nicBackpressure;
+  private final boolean roundRobinNic;
   private final long initialRtoPs;
   private final long minRtoPs;
   private final LrDesign recovery;
@@ -47,6 +48,7 @@ public final class TransportSettings {
     this.referencePacing = profile.referencePacing();
     this.referenceErasure = profile.referenceErasure();
     this.nicBackpressure = profile.nicBackpressure();
+    this.roundRobinNic = profile.roundRobinNic();
     this.initialRtoPs = initialRtoPs;
     this.minRtoPs = minRtoPs;
     this.recovery = recovery;
@@ -84,6 +86,11 @@ public final class TransportSettings {
   /** See {@link TransportProfile#nicBackpressure()}. */
   public boolean nicBackpressure() {
     return nicBackpressure;
+  }
+
+  /** See {@link TransportProfile#roundRobinNic()}. */
+  public boolean roundRobinNic() {
+    return roundRobinNic;
   }
 
   public long initialRtoPs() {
