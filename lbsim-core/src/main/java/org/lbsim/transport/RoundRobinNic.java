@@ -1,8 +1,8 @@
 package org.lbsim.transport;
 
 import java.util.ArrayDeque;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.Arrays;
+import java.util.BitSet;
 import org.lbsim.engine.EventTarget;
 import org.lbsim.engine.Simulator;
 import org.lbsim.net.EgressPort;
@@ -22,30 +22,37 @@ import org.lbsim.net.Packet;
 final class RoundRobinNic implements EventTarget {
   private final Simulator sim;
   private final EgressPort nic;
-  private final TreeMap<Integer, ArrayDeque<Packet>> waiting = new TreeMap<>(); // non-empty queues only
-  private final ArrayDeque<ArrayDeque<Packet>> spare = new ArrayDeque<>();
-  private int lastServed = Integer.MIN_VALUE;
+  private final int[] flowIds; // ascending: the flows whose packets this host sends (data and ACKs)
+  private final ArrayDeque<Packet>[] queues; // by position in flowIds, made when first needed
+  private final BitSet waiting = new BitSet(); // positions whose queue holds a packet
+  private int lastServed = -1; // position in flowIds
   private long freeAtPs; // when the line may start the next packet (after the one handed last, and its gap)
   private boolean wakeupPending;
 
-  RoundRobinNic(Simulator sim, EgressPort nic) {
+  /** @param flowIds every flow id whose packets this host may send, ascending */
+  @SuppressWarnings("unchecked")
+  RoundRobinNic(Simulator sim, EgressPort nic, int[] flowIds) {
     this.sim = sim;
     this.nic = nic;
+    this.flowIds = flowIds.clone();
+    this.queues = new ArrayDeque[flowIds.length];
   }
 
   /** Posts a packet this host sends (data, ACK, NACK or any control packet) to its flow's queue. */
   void send(Packet p) {
     long now = sim.now();
+    int at = position(p.flow);
     if (waiting.isEmpty() && now >= freeAtPs) {
-      handOver(p, now);
+      handOver(p, at, now);
       return;
     }
-    ArrayDeque<Packet> q = waiting.get(p.flow);
+    ArrayDeque<Packet> q = queues[at];
     if (q == null) {
-      q = spare.isEmpty() ? new ArrayDeque<>() : spare.poll();
-      waiting.put(p.flow, q);
+      q = new ArrayDeque<>(4);
+      queues[at] = q;
     }
     q.add(p);
+    waiting.set(at);
     if (!wakeupPending) {
       wakeupPending = true;
       sim.scheduleFirst(Math.max(now, freeAtPs), this, 0, 0); // before arrivals of the same instant, as a port's TX_FREE
@@ -56,26 +63,32 @@ final class RoundRobinNic implements EventTarget {
   @Override
   public void onEvent(int kind, long arg) {
     wakeupPending = false;
-    Map.Entry<Integer, ArrayDeque<Packet>> next = waiting.higherEntry(lastServed);
-    if (next == null) {
-      next = waiting.firstEntry();
+    int next = waiting.nextSetBit(lastServed + 1);
+    if (next < 0) {
+      next = waiting.nextSetBit(0);
     }
-    ArrayDeque<Packet> q = next.getValue();
+    ArrayDeque<Packet> q = queues[next];
     Packet p = q.poll();
     if (q.isEmpty()) {
-      waiting.remove(next.getKey());
-      spare.add(q);
+      waiting.clear(next);
     }
-    long now = sim.now();
-    handOver(p, now);
+    handOver(p, next, sim.now());
     if (!waiting.isEmpty()) {
       wakeupPending = true;
       sim.scheduleFirst(freeAtPs, this, 0, 0);
     }
   }
 
-  private void handOver(Packet p, long now) {
-    lastServed = p.flow;
+  private int position(int flow) {
+    int at = Arrays.binarySearch(flowIds, flow);
+    if (at < 0) {
+      throw new IllegalStateException("flow " + flow + " does not send from the host of NIC " + nic.name());
+    }
+    return at;
+  }
+
+  private void handOver(Packet p, int at, long now) {
+    lastServed = at;
     freeAtPs = now + nic.serializationPs(p.sizeBytes) + nic.serializationPs(nic.config().gapBytes());
     nic.enqueue(p);
   }
@@ -83,8 +96,8 @@ final class RoundRobinNic implements EventTarget {
   /** Packets posted and not yet handed to the NIC port. */
   int waitingPackets() {
     int n = 0;
-    for (ArrayDeque<Packet> q : waiting.values()) {
-      n += q.size();
+    for (int i = waiting.nextSetBit(0); i >= 0; i = waiting.nextSetBit(i + 1)) {
+      n += queues[i].size();
     }
     return n;
   }

@@ -136,13 +136,39 @@ public final class Transport implements Node {
         s.setGate(gates[h]);
       }
     }
-    nics = settings.roundRobinNic() ? new RoundRobinNic[fabric.hostCount()] : null;
+    boolean dependent = !localSteps.isEmpty() || this.flows.stream().anyMatch(f -> f.depCount() > 0);
+    nics = settings.roundRobinNic() && dependent ? roundRobinNics(fabric, this.flows) : null;
     for (int h = 0; h < fabric.hostCount(); h++) {
       fabric.host(h).setStack(this);
-      if (nics != null) {
-        nics[h] = new RoundRobinNic(sim, fabric.host(h).nic());
+    }
+  }
+
+  /** Each host's round-robin NIC, over the flows it sends data for and those it returns ACKs for. */
+  private static RoundRobinNic[] roundRobinNics(Fabric fabric, List<FlowSpec> flows) {
+    int hosts = fabric.hostCount();
+    int[] count = new int[hosts];
+    for (FlowSpec f : flows) {
+      count[f.src()]++;
+      if (f.dst() != f.src()) {
+        count[f.dst()]++;
       }
     }
+    int[][] ids = new int[hosts][];
+    for (int h = 0; h < hosts; h++) {
+      ids[h] = new int[count[h]];
+      count[h] = 0;
+    }
+    for (FlowSpec f : flows) { // flow ids ascend, so each host's list does too
+      ids[f.src()][count[f.src()]++] = f.id();
+      if (f.dst() != f.src()) {
+        ids[f.dst()][count[f.dst()]++] = f.id();
+      }
+    }
+    RoundRobinNic[] nics = new RoundRobinNic[hosts];
+    for (int h = 0; h < hosts; h++) {
+      nics[h] = new RoundRobinNic(fabric.simulator(), fabric.host(h).nic(), ids[h]);
+    }
+    return nics;
   }
 
   /**

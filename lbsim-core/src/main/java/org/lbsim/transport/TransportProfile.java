@@ -34,7 +34,11 @@ public interface TransportProfile {
   /**
    * The host NIC keeps one FIFO per flow (its data, or the ACKs the host returns for it) and
    * serves them round robin, as the study simulator's {@code ConstFairScheduler} does (reference
-   * profile); otherwise it is one FIFO.
+   * profile), when some flow waits for another (rings, training jobs, triggered connection
+   * matrices); otherwise it is one FIFO. Workloads of independent flows keep the FIFO NIC: the
+   * round-robin one costs the all-to-all bar 1.6x its run time (an event per waiting packet) and
+   * moves its results by 0.0003 % (host spraying) to 4.9 % (ECMP with drops;
+   * docs/reference-profile.md).
    */
   boolean roundRobinNic();
 }

@@ -6,7 +6,7 @@ import java.util.Map;
 final class Fingerprints {
   private static final Map<String, String> EXPECTED = Map.of(
       "FLOWS_SPRAY_DEFAULT", "70d2dbeef563368d d51d579d8b25f312",
-      "FLOWS_OFAN_REFERENCE", "6714111703b00fd3 cb2c93ed26dfeb38",
+      "FLOWS_OFAN_REFERENCE", "57049df5ce67acd5 431522bc7472458f",
       "FLOWS_ECMP_SACK", "e4c889296ccd7d18 deee21bc88bae27c");
 
   private Fingerprints() {}

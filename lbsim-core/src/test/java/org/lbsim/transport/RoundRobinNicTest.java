@@ -35,7 +35,7 @@ class RoundRobinNicTest {
     });
     EgressPort port = new EgressPort(sim, pool, new FabricCounters(), new PortConfig(100_000_000_000L, Long.MAX_VALUE, -1, 0),
         link, "h0>tor0");
-    nic = new RoundRobinNic(sim, port);
+    nic = new RoundRobinNic(sim, port, new int[] {1, 2, 3, 4, 5, 7});
   }
 
   private void post(long atPs, int flow, long seq, int bytes) {
