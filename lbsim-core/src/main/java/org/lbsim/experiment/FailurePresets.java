@@ -19,7 +19,7 @@ final class FailurePresets {
   private FailurePresets() {}
 
   static List<Preset> all() {
-    return List.of(fig3(), fig4(), fig5());
+    return List.of(fig3(), fig4(), fig4Permutation(), fig5());
   }
 
   private static List<String> base(String... more) {
@@ -49,6 +49,21 @@ final class FailurePresets {
         base("workload.kind=all-to-all", "workload.size=1MiB", "run.limit_ms=20"),
         List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.convergence_us", "0", "100", "300", "1000", "never")),
         10, new OverBoundTable("lb", "failures.convergence_us")).withQuick(1);
+  }
+
+  /**
+   * Fig. 4's permutation panel. The failure-free 1 MiB permutation takes about 17 us (a base RTT
+   * is 6 us), so G is swept on that scale: 0, 1/3, 1, 2, 3 and 8 RTTs, 100 us and never.
+   */
+  static Preset fig4Permutation() {
+    return new Preset("fig4-permutation",
+        "1 % link failures, permutation: CCT % over the bound against the routing convergence time G, us (study "
+            + "Fig. 4)",
+        "on the permutation convergence must happen within about 1 RTT to avoid heavy degradation",
+        base("workload.kind=permutation", "workload.size=1MiB", "run.limit_ms=20"),
+        List.of(new Axis("lb", SPRAY_SCHEMES), Axis.of("failures.convergence_us", "0", "2", "6", "12", "20", "50", "100",
+            "never")),
+        10, new OverBoundTable("lb", "failures.convergence_us")).withQuick(3);
   }
 
   static Preset fig5() {

@@ -29,16 +29,28 @@ public record Preset(String name, String title, String paper, List<String> base,
    *
    * @param base overrides applied after the full preset's base (a key given again wins)
    * @param seeds seeds per point
+   * @param axes the axes it sweeps instead of the full preset's (a subset of their values), or null for the same
    */
-  public record Quick(List<String> base, int seeds) {
+  public record Quick(List<String> base, int seeds, List<Axis> axes) {
     public Quick {
       base = List.copyOf(base);
+      axes = axes == null ? null : List.copyOf(axes);
+    }
+
+    public Quick(List<String> base, int seeds) {
+      this(base, seeds, null);
     }
   }
 
   /** This preset with a quick variant: {@code seeds} seeds and {@code overrides} on top of its base. */
   public Preset withQuick(int quickSeeds, String... overrides) {
     return new Preset(name, title, paper, base, axes, seeds, analysis, new Quick(List.of(overrides), quickSeeds));
+  }
+
+  /** This preset with a quick variant that sweeps {@code quickAxes} instead of its own axes. */
+  public Preset withQuick(int quickSeeds, List<Axis> quickAxes, String... overrides) {
+    return new Preset(name, title, paper, base, axes, seeds, analysis,
+        new Quick(List.of(overrides), quickSeeds, quickAxes));
   }
 
   /** The quick variant as a preset of its own; this preset itself when it has none. */
@@ -48,7 +60,7 @@ public record Preset(String name, String title, String paper, List<String> base,
     }
     List<String> b = new ArrayList<>(base);
     b.addAll(quick.base());
-    return new Preset(name, title, paper, b, axes, quick.seeds(), analysis, null);
+    return new Preset(name, title, paper, b, quick.axes() == null ? axes : quick.axes(), quick.seeds(), analysis, null);
   }
 
   public List<GridPoint> grid(int seedCount) {

@@ -83,7 +83,7 @@ class SensitivityPresetsTest {
   void everySensitivityPresetIsListedWithItsGrid() {
     assertThat(Presets.find("link-overload").grid(1)).hasSize(8 * 2);
     assertThat(Presets.find("small-buffers").base()).contains("buffer.packets=20");
-    assertThat(Presets.find("message-size").axes().get(1).values()).contains("64KiB", "16MiB");
+    assertThat(Presets.find("message-size").axes().get(2).values()).contains("64KiB", "16MiB");
     assertThat(Presets.find("packet-size").grid(1)).hasSize(4 * 5 * 2);
   }
 }
