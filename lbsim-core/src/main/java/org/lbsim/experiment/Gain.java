@@ -15,13 +15,13 @@ public record Gain(double throughputPct, double cctReductionPct, double p99FctRe
 
   /** {@code design}'s gain over {@code baseline}. */
   public static Gain of(RunResult design, RunResult baseline) {
+    if (design.unfinishedFlows() > 0 || baseline.unfinishedFlows() > 0) {
+      return new Gain(Double.NaN, Double.NaN, Double.NaN);
+    }
     double g = FlowTimes.goodputBytesPerSecond(design);
     double gb = FlowTimes.goodputBytesPerSecond(baseline);
-    double cct = design.unfinishedFlows() > 0 || baseline.unfinishedFlows() > 0 ? Double.NaN
-        : reduction(design.cctPs(), baseline.cctPs());
-    double p99 = design.unfinishedFlows() > 0 || baseline.unfinishedFlows() > 0 ? Double.NaN
-        : reduction(FlowTimes.p99Ps(design.flows()), FlowTimes.p99Ps(baseline.flows()));
-    return new Gain(100 * (g / gb - 1), cct, p99);
+    return new Gain(100 * (g / gb - 1), reduction(design.cctPs(), baseline.cctPs()),
+        reduction(FlowTimes.p99Ps(design.flows()), FlowTimes.p99Ps(baseline.flows())));
   }
 
   private static double reduction(long value, long baseline) {

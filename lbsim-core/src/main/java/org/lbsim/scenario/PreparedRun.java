@@ -24,13 +24,14 @@ public final class PreparedRun {
   final SubflowSplit split; // null: each flow runs as one connection
   final PacketFormat format;
   final FailureSetup failures;
-  final double rhoMax;
+  final long boundPs; // the CCT's lower bound, -1 when the workload has none
   final TrainingWorkload training; // null: not a training workload
   final QueueSampler sampler; // null: queue sampling off
   private boolean started;
 
   PreparedRun(Simulator sim, Fabric fabric, Transport transport, List<FlowSpec> flows, SubflowSplit split,
-      PacketFormat format, FailureSetup failures, double rhoMax, TrainingWorkload training, QueueSampler sampler) {
+      PacketFormat format, FailureSetup failures, long boundPs, TrainingWorkload training,
+      QueueSampler sampler) {
     this.sim = sim;
     this.fabric = fabric;
     this.transport = transport;
@@ -38,7 +39,7 @@ public final class PreparedRun {
     this.split = split;
     this.format = format;
     this.failures = failures;
-    this.rhoMax = rhoMax;
+    this.boundPs = boundPs;
     this.training = training;
     this.sampler = sampler;
   }

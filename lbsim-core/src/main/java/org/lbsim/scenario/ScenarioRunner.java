@@ -66,7 +66,7 @@ public final class ScenarioRunner {
     Transport transport = p.transport();
     if (progress != null) {
       int flows = transport.flowCount();
-      long bound = bound(p.fabric(), p.flows, p.format, s.transport().extraPackets(), p.rhoMax);
+      long bound = p.boundPs;
       sim.everyEvents(everyEvents, () -> progress.progress(new Progress(sim.now(), s.limitPs(), bound,
           transport.flowsFinished(), flows, sim.eventsRun())));
     }
@@ -79,7 +79,7 @@ public final class ScenarioRunner {
       // balance; senders have stopped, so this only drains the fabric.
       drained = sim.run(s.limitPs());
     }
-    RunResult r = collect(s, sim, p.fabric(), transport, p.flows, p.split, p.format, window, p.failures, p.rhoMax);
+    RunResult r = collect(s, sim, p.fabric(), transport, p.split, window, p.failures, p.boundPs);
     invariants(s, p.fabric(), p.format).check(r, drained);
     if (p.training != null) {
       SubflowSplit split = p.split;
@@ -184,8 +184,9 @@ public final class ScenarioRunner {
     PathPolicyFactory hostPaths = split == null ? lb.host().apply(ctx) : (flow, rnd) -> new FlowPath(0);
     Transport transport = new Transport(fabric, ts, split == null ? flows : split.connections(), hostPaths,
         lb.ack() == null ? null : lb.ack().apply(ctx), split == null ? steps : split.steps());
-    QueueSampler sampler = sampler(s, sim, fabric, flows, format, transport, rhoMax);
-    return new PreparedRun(sim, fabric, transport, flows, split, format, failures, rhoMax, training, sampler);
+    long bound = bound(fabric, flows, format, t.extraPackets(), rhoMax);
+    QueueSampler sampler = sampler(s, sim, fabric, transport, bound);
+    return new PreparedRun(sim, fabric, transport, flows, split, format, failures, bound, training, sampler);
   }
 
   /** Ports whose queue-over-time a result keeps. */
@@ -194,12 +195,10 @@ public final class ScenarioRunner {
   static final int AUTO_SAMPLES = 200;
 
   /** The queue sampler the scenario asks for, not started; null when sampling is off. */
-  private static QueueSampler sampler(Scenario s, Simulator sim, Fabric fabric, List<FlowSpec> flows,
-      PacketFormat format, Transport transport, double rhoMax) {
+  private static QueueSampler sampler(Scenario s, Simulator sim, Fabric fabric, Transport transport, long boundPs) {
     long interval = s.metrics().queueSamplePs();
     if (interval == MetricsSection.AUTO) {
-      long b = bound(fabric, flows, format, s.transport().extraPackets(), rhoMax);
-      interval = b > 0 ? Math.max(1, b / AUTO_SAMPLES) : Simulator.PS_PER_US;
+      interval = boundPs > 0 ? Math.max(1, boundPs / AUTO_SAMPLES) : Simulator.PS_PER_US;
     }
     if (interval <= 0) {
       return null;
@@ -208,8 +207,7 @@ public final class ScenarioRunner {
   }
 
   private static RunResult collect(Scenario s, Simulator sim, Fabric fabric, Transport transport,
-      List<FlowSpec> flows, SubflowSplit split, PacketFormat format, PortWindows window, FailureSetup failures,
-      double rhoMax) {
+      SubflowSplit split, PortWindows window, FailureSetup failures, long bound) {
     List<FlowOutcome> connections = transport.outcomes();
     List<FlowOutcome> outcomes = split == null ? connections : split.fold(connections);
     long cct = cct(s, outcomes);
@@ -267,7 +265,6 @@ public final class ScenarioRunner {
     Map<Integer, String> why = new WhyUnfinished(transport, all, failures, s.portFeatures().randomLossRate(),
         s.portFeatures().flakyLinks(), s.engine().limitMs()).reasons(connections, end);
     unfinished.putAll(split == null ? why : split.foldReasons(why));
-    long bound = bound(fabric, flows, format, s.transport().extraPackets(), rhoMax);
     return new RunResult(s.name(), s.values(), cct, bound, end, sim.eventsRun(), outcomes, ports, counters, unfinished);
   }
 
