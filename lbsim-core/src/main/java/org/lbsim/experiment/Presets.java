@@ -17,7 +17,7 @@ public final class Presets {
 
   public static List<Preset> all() {
     List<Preset> all = new ArrayList<>(List.of(fig1(), permBound(), queueScaling(), linkOverload(), smallBuffers(),
-        messageSize(), packetSize(), sackThreshold(), sackDupAcks(), fig12(), fig8(), mswift(), fig14()));
+        messageSize(), packetSize(), sackThreshold(), sackDupAcks(), fig12(), fig8(), fig18(), mswift(), fig14()));
     all.addAll(FailurePresets.all());
     return List.copyOf(all);
   }
@@ -168,6 +168,25 @@ public final class Presets {
         List.of("workload.kind=permutation", "workload.size=1MiB"),
         List.of(new Axis("lb", available(SPRAYING_AND_ECMP)), Axis.of("topology.k", "4", "8", "12", "16")), 10,
         new OverBoundTable("lb", "topology.k")).withQuick(3);
+  }
+
+  /**
+   * Fig. 18: Ofan's advantage over Host DR against the network size, in the queue-scaling
+   * preset's full-utilization setup at m = 256 packets (1 MiB).
+   */
+  static Preset fig18() {
+    List<String> base = new ArrayList<>(queueScaling().base());
+    base.add("workload.size=" + 256 * 4096 + "B");
+    return new Preset("fig18",
+        "Ofan against Host DR as the network grows: largest queue of each and Host DR / Ofan, permutation at full "
+            + "utilization, m = 256 packets, fat-tree k = 4 ... 24 (study Fig. 18)",
+        "Ofan's advantage over Host DR (ratio of max queues) grows with network size",
+        base,
+        List.of(new Axis("lb", available(List.of("host-dr", "ofan"))),
+            Axis.of("topology.k", "4", "8", "12", "16", "20", "24")), 10,
+        new QueueRatioTable("topology.k", "host-dr", "ofan", 4096 + 62))
+        .withQuick(3, List.of(new Axis("lb", available(List.of("host-dr", "ofan"))),
+            Axis.of("topology.k", "4", "8", "12", "16")));
   }
 
   static Preset messageSize() {
