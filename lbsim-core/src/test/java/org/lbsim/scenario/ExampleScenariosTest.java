@@ -24,10 +24,16 @@ class ExampleScenariosTest {
     }
   }
 
+  /** The example grids and the controlled experiments the reproduction pages quote. */
   @Test
   void everyExampleGridValidates() throws IOException {
+    grid("grids");
+    grid("experiments");
+  }
+
+  private static void grid(String folder) throws IOException {
     List<Path> grids;
-    try (Stream<Path> s = Files.list(Path.of("..", "scenarios", "grids"))) {
+    try (Stream<Path> s = Files.list(Path.of("..", "scenarios", folder))) {
       grids = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
     assertThat(grids).isNotEmpty();
