@@ -13,13 +13,19 @@ import org.lbsim.net.Packet;
  * data a host sends and the ACKs it returns for a flow it receives each in the queue of their
  * flow id, served round robin in flow-id order from the one after the last served. The choice is
  * made when the line frees, so a packet that arrives while another is serialized competes for
- * the next turn; the NIC port itself is handed one packet at a time, when it is free.
+ * the next turn, and one that arrives at the very instant the line frees competes for the turn
+ * after; the NIC port itself is handed one packet at a time, when it is free.
  *
- * <p>A packet posted to an idle NIC with nothing waiting goes out at once, as through a FIFO: a
- * host that never has two packets waiting costs no event. A NIC that cannot start a packet it was
- * handed (paused by PFC, held by a failure) keeps it, and those handed after it, in its own FIFO.
+ * <p>A packet posted to an idle NIC with nothing waiting goes out at once, as through a FIFO. The
+ * NIC costs no event of its own while its port computes departures on arrival: it is the port's
+ * {@link EgressPort.Feed}, and the turns due since it was last asked are played when the port
+ * is next touched (a post, a delivery, a query), each handed over at the instant its line freed.
+ * Once the port is event-driven (PFC, a failure, {@code engine.transmitter: events}) the NIC
+ * wakes itself when the line frees, with the same choices; a NIC that cannot start a packet it
+ * was handed (paused by PFC, held by a failure) keeps it, and those handed after it, in its own
+ * FIFO.
  */
-final class RoundRobinNic implements EventTarget {
+final class RoundRobinNic implements EventTarget, EgressPort.Feed {
   private final Simulator sim;
   private final EgressPort nic;
   private final int[] flowIds; // ascending: the flows whose packets this host sends (data and ACKs)
@@ -27,7 +33,7 @@ final class RoundRobinNic implements EventTarget {
   private final BitSet waiting = new BitSet(); // positions whose queue holds a packet
   private int lastServed = -1; // position in flowIds
   private long freeAtPs; // when the line may start the next packet (after the one handed last, and its gap)
-  private boolean wakeupPending;
+  private boolean wakeupPending; // only while the port is event-driven
 
   /** @param flowIds every flow id whose packets this host may send, ascending */
   @SuppressWarnings("unchecked")
@@ -36,12 +42,17 @@ final class RoundRobinNic implements EventTarget {
     this.nic = nic;
     this.flowIds = flowIds.clone();
     this.queues = new ArrayDeque[flowIds.length];
+    nic.setFeed(this);
   }
 
   /** Posts a packet this host sends (data, ACK, NACK or any control packet) to its flow's queue. */
   void send(Packet p) {
     long now = sim.now();
     int at = position(p.flow);
+    boolean lazy = nic.departuresOnArrival();
+    if (lazy) {
+      catchUp(now); // the turns due before this packet, which competes for the next one only
+    }
     if (waiting.isEmpty() && now >= freeAtPs) {
       handOver(p, at, now);
       return;
@@ -53,16 +64,43 @@ final class RoundRobinNic implements EventTarget {
     }
     q.add(p);
     waiting.set(at);
-    if (!wakeupPending) {
+    if (!lazy && !wakeupPending) {
       wakeupPending = true;
       sim.scheduleFirst(Math.max(now, freeAtPs), this, 0, 0); // before arrivals of the same instant, as a port's TX_FREE
     }
   }
 
-  /** The line is free: the next flow's head packet goes. */
+  /**
+   * Hands over the packets whose turn came by {@code now}, each at the instant the line freed for
+   * it; once the port is event-driven, only makes sure a wake-up is pending while packets wait.
+   */
+  @Override
+  public void catchUp(long now) {
+    if (!nic.departuresOnArrival()) {
+      if (!waiting.isEmpty() && !wakeupPending) {
+        wakeupPending = true;
+        sim.scheduleFirst(Math.max(now, freeAtPs), this, 0, 0);
+      }
+      return;
+    }
+    while (freeAtPs <= now && !waiting.isEmpty()) {
+      serveNext(freeAtPs);
+    }
+  }
+
+  /** The line is free (event-driven port): the next flow's head packet goes. */
   @Override
   public void onEvent(int kind, long arg) {
     wakeupPending = false;
+    serveNext(sim.now());
+    if (!waiting.isEmpty()) {
+      wakeupPending = true;
+      sim.scheduleFirst(freeAtPs, this, 0, 0);
+    }
+  }
+
+  /** Hands over the head packet of the next flow after the last served that has one, at {@code atPs}. */
+  private void serveNext(long atPs) {
     int next = waiting.nextSetBit(lastServed + 1);
     if (next < 0) {
       next = waiting.nextSetBit(0);
@@ -72,11 +110,7 @@ final class RoundRobinNic implements EventTarget {
     if (q.isEmpty()) {
       waiting.clear(next);
     }
-    handOver(p, next, sim.now());
-    if (!waiting.isEmpty()) {
-      wakeupPending = true;
-      sim.scheduleFirst(freeAtPs, this, 0, 0);
-    }
+    handOver(p, next, atPs);
   }
 
   private int position(int flow) {
@@ -87,10 +121,10 @@ final class RoundRobinNic implements EventTarget {
     return at;
   }
 
-  private void handOver(Packet p, int at, long now) {
+  private void handOver(Packet p, int at, long atPs) {
     lastServed = at;
-    freeAtPs = now + nic.serializationPs(p.sizeBytes) + nic.serializationPs(nic.config().gapBytes());
-    nic.enqueue(p);
+    freeAtPs = atPs + nic.serializationPs(p.sizeBytes) + nic.serializationPs(nic.config().gapBytes());
+    nic.enqueueAt(p, atPs);
   }
 
   /** Packets posted and not yet handed to the NIC port. */
