@@ -59,6 +59,7 @@ public final class EgressPort implements EventTarget {
   // array at the head, the tail and the next start (docs/performance.md, "Memory-layout rules").
   private Node to;
   private Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
+  private Feed feed; // packets waiting in front of the port in an order of their own (null: none)
   private Packet wireHead; // the oldest packet on the cable (null: none)
   private Packet wireTail; // the newest
   private int wireCount;
@@ -127,12 +128,15 @@ public final class EgressPort implements EventTarget {
     if (!onArrival) {
       return;
     }
-    settle(sim.now());
+    catchUp(sim.now());
     if (unstarted > 0) {
       throw new IllegalStateException("port " + name + " cannot switch to an event-driven transmitter with "
           + unstarted + " packets already scheduled on its link");
     }
     onArrival = false;
+    if (feed != null) {
+      feed.catchUp(sim.now()); // from now on the feed wakes itself when the line frees
+    }
   }
 
   /** Whether this port computes departures on arrival (false: one event per departure). */
@@ -248,7 +252,7 @@ public final class EgressPort implements EventTarget {
 
   /** Packets waiting in the buffer (not the one on the wire). */
   public int waitingPackets() {
-    settle(sim.now());
+    catchUp(sim.now());
     return unstarted + queue.size() + (trimming == null ? 0 : trimming.headers.size());
   }
 
@@ -258,7 +262,7 @@ public final class EgressPort implements EventTarget {
    * held link keeps, which flows still have packets in the fabric.
    */
   public void forEachPacket(boolean waitingOnly, java.util.function.Consumer<Packet> action) {
-    settle(sim.now());
+    catchUp(sim.now());
     Packet p = waitingOnly ? firstUnstarted : wireHead;
     for (int i = waitingOnly ? unstarted : wireCount; i > 0; i--, p = p.nextOnWire) {
       action.accept(p); // on-arrival ports keep their waiting packets at the cable's tail
@@ -318,7 +322,7 @@ public final class EgressPort implements EventTarget {
 
   /** Bytes in the buffer now, the packet being serialized included. */
   public long queuedBytes() {
-    settle(sim.now());
+    catchUp(sim.now());
     return waitingBytes() + (sim.now() < servingEndPs ? servingBytes : 0);
   }
 
@@ -328,7 +332,24 @@ public final class EgressPort implements EventTarget {
 
   /** Admits the packet, trims it (or the newest queued one), or drops or returns it when it would overflow the buffer. */
   public void enqueue(Packet p) {
+    admit(p, sim.now());
+  }
+
+  /**
+   * Admits {@code p} as of {@code atPs}, an instant that may have passed: for a {@link Feed}
+   * catching up. Only on a port that computes departures on arrival (or with {@code atPs} now),
+   * whose line was free at {@code atPs} and which has admitted nothing since.
+   */
+  public void enqueueAt(Packet p, long atPs) {
     long now = sim.now();
+    if (atPs > now || (atPs < now && !onArrival) || atPs < tailFreePs || atPs < lastChangePs) {
+      throw new IllegalStateException("port " + name + " cannot admit a packet at " + atPs + " ps (now " + now
+          + " ps, line free at " + Math.max(tailFreePs, freeAtPs) + " ps)");
+    }
+    admit(p, atPs);
+  }
+
+  private void admit(Packet p, long now) {
     if (onArrival) {
       settle(now);
     }
@@ -525,6 +546,31 @@ public final class EgressPort implements EventTarget {
     this.dequeueListener = listener;
   }
 
+  /**
+   * Packets that wait in front of the port in an order of their own (the reference profile's
+   * round-robin host NIC) and go to it one at a time, each when the line frees. While the port
+   * computes departures on arrival nothing wakes at those instants: the feed catches up, handing
+   * over with {@link #enqueueAt} what it would have handed over until now, each time the port is
+   * read or delivers a packet (a feed holds packets only while the line is busy, so a delivery
+   * follows every instant the line frees while they wait: the cable's latency exceeds the gap),
+   * and once more when the port turns event-driven, after which the feed wakes itself.
+   */
+  public interface Feed {
+    void catchUp(long now);
+  }
+
+  public void setFeed(Feed feed) {
+    this.feed = feed;
+  }
+
+  /** Brings the port up to {@code now}: what its feed hands over until then, then the starts due. */
+  private void catchUp(long now) {
+    if (feed != null) {
+      feed.catchUp(now);
+    }
+    settle(now);
+  }
+
   /** PFC: the next switch now holds {@code bytes} more that came through this port. */
   void charge(int bytes) {
     pfc.charge(bytes);
@@ -594,6 +640,9 @@ public final class EgressPort implements EventTarget {
       // a departure computed on arrival: play its start before it lands (and while the packet
       // is still on the wire, where settle finds the waiting packets)
       settle(sim.now());
+    }
+    if (feed != null) {
+      feed.catchUp(sim.now()); // what it handed over since, before the next delivery is scheduled
     }
     Packet next = p.nextOnWire;
     p.nextOnWire = null;
@@ -665,7 +714,7 @@ public final class EgressPort implements EventTarget {
 
   /** Time-averaged queued bytes over [0, endPs]. */
   public double meanQueueBytes(long endPs) {
-    settle(sim.now());
+    catchUp(sim.now());
     if (endPs <= 0) {
       return 0;
     }
@@ -679,7 +728,7 @@ public final class EgressPort implements EventTarget {
    */
   public long queueAreaUntilNow() {
     long now = sim.now();
-    settle(now);
+    catchUp(now);
     return byteTimeArea + waitingBytes() * (now - lastChangePs) - servingBytes * Math.max(0, servingEndPs - now);
   }
 
@@ -689,7 +738,7 @@ public final class EgressPort implements EventTarget {
    */
   public double lineBytesUntilNow() {
     long now = sim.now();
-    settle(now);
+    catchUp(now);
     long onWire = bytesSent + packetsSent * config.gapBytes();
     long overhangPs = Math.max(0, servingEndPs + gapPs - now);
     return onWire - overhangPs * (config.bitsPerSecond() / 8e12);
@@ -702,21 +751,22 @@ public final class EgressPort implements EventTarget {
   }
 
   public long packetsSent() {
-    settle(sim.now());
+    catchUp(sim.now());
     return packetsSent;
   }
 
   public long bytesSent() {
-    settle(sim.now());
+    catchUp(sim.now());
     return bytesSent;
   }
 
   public long drops() {
+    catchUp(sim.now());
     return drops;
   }
 
   public long ecnMarks() {
-    settle(sim.now());
+    catchUp(sim.now());
     return ecnMarks;
   }
 

@@ -146,27 +146,24 @@ public final class Transport implements Node {
   /** Each host's round-robin NIC, over the flows it sends data for and those it returns ACKs for. */
   private static RoundRobinNic[] roundRobinNics(Fabric fabric, List<FlowSpec> flows) {
     int hosts = fabric.hostCount();
+    if (hosts > RoundRobinNic.MAX_HOSTS) {
+      throw new IllegalArgumentException("a round-robin NIC serves fabrics of at most " + RoundRobinNic.MAX_HOSTS
+          + " hosts, got " + hosts);
+    }
     int[] count = new int[hosts];
-    for (FlowSpec f : flows) {
-      count[f.src()]++;
-      if (f.dst() != f.src()) {
-        count[f.dst()]++;
+    long[] places = new long[flows.size()];
+    for (FlowSpec f : flows) { // flow ids ascend, so each host's positions follow flow-id order
+      int atSrc = count[f.src()]++;
+      int atDst = f.dst() == f.src() ? atSrc : count[f.dst()]++;
+      if (Math.max(atSrc, atDst) >= RoundRobinNic.MAX_QUEUES) {
+        throw new IllegalArgumentException("a round-robin NIC serves at most " + RoundRobinNic.MAX_QUEUES
+            + " flows per host");
       }
-    }
-    int[][] ids = new int[hosts][];
-    for (int h = 0; h < hosts; h++) {
-      ids[h] = new int[count[h]];
-      count[h] = 0;
-    }
-    for (FlowSpec f : flows) { // flow ids ascend, so each host's list does too
-      ids[f.src()][count[f.src()]++] = f.id();
-      if (f.dst() != f.src()) {
-        ids[f.dst()][count[f.dst()]++] = f.id();
-      }
+      places[f.id()] = RoundRobinNic.place(f.src(), atSrc, atDst);
     }
     RoundRobinNic[] nics = new RoundRobinNic[hosts];
     for (int h = 0; h < hosts; h++) {
-      nics[h] = new RoundRobinNic(fabric.simulator(), fabric.host(h).nic(), ids[h]);
+      nics[h] = new RoundRobinNic(fabric.simulator(), fabric.host(h).nic(), h, count[h], places);
     }
     return nics;
   }

@@ -36,8 +36,8 @@ public interface TransportProfile {
    * serves them round robin, as the study simulator's {@code ConstFairScheduler} does (reference
    * profile), when some flow waits for another (rings, training jobs, triggered connection
    * matrices); otherwise it is one FIFO. Workloads of independent flows keep the FIFO NIC: the
-   * round-robin one costs the all-to-all bar 1.6x its run time (an event per waiting packet) and
-   * moves its results by 0.0003 % (host spraying) to 4.9 % (ECMP with drops;
+   * round-robin one handles every packet twice, which slows the all-to-all bar, and moves its
+   * results by up to 0.4 % (all-to-all) and 6 % (independent subflows on the permutation;
    * docs/reference-profile.md).
    */
   boolean roundRobinNic();
