@@ -93,7 +93,8 @@ class MultiPlaneTest {
   @ParameterizedTest
   @ValueSource(ints = {2, 4})
   void destinationRotationStaysWithinTwoPercentOfTheBoundOnAnAllToAll(int planes) {
-    for (String lb : List.of("ofan", "central-te")) {
+    // host-dr's rotation over (plane, core) starts each flow on plane flow mod P: 1.3 % on 2 planes, 2.8 % on 4
+    for (String lb : planes == 2 ? List.of("ofan", "central-te", "host-dr") : List.of("ofan", "central-te")) {
       RunResult r = Scenarios.run(Scenarios.of("lb=" + lb, "topology.k=4", "workload.kind=all-to-all",
           "workload.size=256KiB", "topology.planes=" + planes));
       assertThat(r.overBoundPct()).as("%s on %d planes", lb, planes).isBetween(0.0, 2.0);
