@@ -16,7 +16,8 @@ import org.lbsim.engine.SplitMix;
  * else a hash of (flow, entropy) with this host's salt, independent of the switches' hash
  * (Lookup2 with their salts), so that the plane and the path inside it are not correlated: a
  * flow with one entropy stays on one plane, a design that draws an entropy per packet spreads
- * over the planes per packet.
+ * over the planes per packet. With failures, a plane routing believes cut off between the two
+ * hosts is skipped for the next one ({@link #setRoutes}).
  */
 public final class Host implements Node {
   private final int id;
@@ -24,6 +25,7 @@ public final class Host implements Node {
   private EgressPort[] planes; // null: one plane, every packet to nic
   private boolean rotate;
   private long salt;
+  private Routes routes; // null: no failures, every plane is used
   private Node stack;
 
   public Host(int id) {
@@ -59,6 +61,14 @@ public final class Host implements Node {
     this.rotate = rotate;
   }
 
+  /**
+   * Routing's view of failures: a packet whose plane routing believes cut off between this host
+   * and its destination takes the next plane believed usable instead (all cut off: its own).
+   */
+  public void setRoutes(Routes routes) {
+    this.routes = routes;
+  }
+
   /** The port on plane 0 (the only one on a one-plane fabric). */
   public EgressPort nic() {
     return nic;
@@ -86,8 +96,22 @@ public final class Host implements Node {
     }
   }
 
-  /** The plane {@code p} leaves on (see the class comment). */
+  /** The plane {@code p} leaves on (see the class comment), away from planes routing believes cut off. */
   int planeOf(Packet p) {
+    int q = chosenPlane(p);
+    if (routes != null && !routes.planeUsable(id, p.dst, q)) {
+      for (int i = 1; i < planes.length; i++) {
+        int next = (q + i) % planes.length;
+        if (routes.planeUsable(id, p.dst, next)) {
+          return next;
+        }
+      }
+    }
+    return q;
+  }
+
+  /** The plane the design chooses for {@code p}. */
+  private int chosenPlane(Packet p) {
     int named = p.route >>> 24;
     if (named != 0xFF) {
       return named % planes.length;

@@ -296,8 +296,8 @@ public final class ScenarioReader {
     PacketFormat wire = profile.wireFormat(packet);
     PortFeatures features = portFeatures(values, profile.trimmedBytes(packet), wire.dataBytes(),
         profile.coinTrimVictim());
+    topology = planes(values, topology, tiers, profile);
     FailurePlan failures = FailurePlan.parse(values, topology, this::bad);
-    topology = planes(values, topology, tiers, profile, failures);
     failIfProblems();
     checkSerialization(values, planeTiers(tiers, topology), packet.payloadBytes() + packet.headerBytes() + packet.gapBytes(),
         engine.limitPs());
@@ -574,11 +574,10 @@ public final class ScenarioReader {
 
   /**
    * {@code topology} on {@code topology.planes} planes. Every tier's rate must split into whole
-   * bit/s per plane; the reference profile's round-robin NIC serves one port, and failures name
-   * the links of one plane, so both are refused with more than one plane.
+   * bit/s per plane; the reference profile's round-robin NIC serves one port, so it is refused
+   * with more than one plane.
    */
-  private Topology planes(Map<String, String> v, Topology topology, TierLink[] tiers, Profile profile,
-      FailurePlan failures) {
+  private Topology planes(Map<String, String> v, Topology topology, TierLink[] tiers, Profile profile) {
     String key = "topology.planes";
     int planes = intValue(v, key, 1, Topology.MAX_PLANES);
     if (planes <= 1 || topology == null) {
@@ -594,8 +593,6 @@ public final class ScenarioReader {
     }
     if (profile == Profile.REFERENCE) {
       bad(key, v.get(key), "1 under profile: reference (its round-robin NIC serves one port; use profile: default)");
-    } else if (failures.active()) {
-      bad(key, v.get(key), "1 with failures.kind " + v.get("failures.kind") + " (failures name links of one plane)");
     }
     return topology.withPlanes(planes);
   }

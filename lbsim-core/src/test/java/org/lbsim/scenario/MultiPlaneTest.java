@@ -143,6 +143,53 @@ class MultiPlaneTest {
     assertThat(r.ports()).filteredOn(p -> p.port().startsWith("p0.")).allMatch(p -> !p.port().contains("p1."));
   }
 
+  private static RunResult permutation(String lb, String planes, String... failure) {
+    List<String> o = new ArrayList<>(List.of("lb=" + lb, "topology.k=4", "workload.kind=permutation",
+        "workload.locality=cross-pod", "workload.size=1MiB", "topology.planes=" + planes));
+    if (failure.length > 0) {
+      o.addAll(List.of("failures.kind=drop", "failures.convergence_us=0"));
+      o.addAll(List.of(failure));
+    }
+    return Scenarios.run(Scenarios.of(o));
+  }
+
+  @Test
+  void aFailedPlaneLinkCostsHostDrOnlyItsShare() {
+    // ToR 0 keeps 3 of its 4 uplinks over the two planes: rho_max is 3/4 of the fair share, not
+    // the 1/2 of one plane that lost tor0-agg0 (PlaneFailuresTest), and Host DR, whose rotation
+    // over (plane, core) drops the dead routes, stays within 3 % of that bound
+    RunResult onePlane = permutation("host-dr", "1", "failures.links=tor0-agg0");
+    RunResult twoPlanes = permutation("host-dr", "2", "failures.links=p1.tor0-agg0");
+    assertThat(twoPlanes.boundPs()).isEqualTo(org.lbsim.metrics.LowerBounds.atRate(
+        org.lbsim.metrics.PathProfile.uniform(6, 400_000_000_000L, LATENCY), org.lbsim.net.PacketFormat.study(), 256,
+        0.75, 2).completionPs());
+    assertThat(twoPlanes.overBoundPct()).isBetween(0.0, 3.0);
+    assertThat(twoPlanes.cctPs()).isLessThan(onePlane.cctPs() * 4 / 5);
+    // a rotating NIC puts half of each flow on the damaged plane whatever its paths: ofan's flows
+    // from ToR 0 then run at the pace of that plane's one uplink, as on one damaged plane
+    RunResult ofan = permutation("ofan", "2", "failures.links=p1.tor0-agg0");
+    assertThat(ofan.cctPs()).isGreaterThan(twoPlanes.cctPs() * 5 / 4);
+  }
+
+  @Test
+  void aWholeFailedPlaneIsLeftOnceRoutingConverges() {
+    // every aggregation and core switch of plane 1 fails: no ToR of plane 1 reaches another, so
+    // the NICs send every packet for another ToR on plane 0 once routes converge (here at 0);
+    // rho_max is half the fair share and each design finishes within 3 % of that bound
+    String plane1 = "failures.switches=p1.agg0,p1.agg1,p1.agg2,p1.agg3,p1.agg4,p1.agg5,p1.agg6,p1.agg7,"
+        + "p1.core0,p1.core1,p1.core2,p1.core3";
+    long half = org.lbsim.metrics.LowerBounds.atRate(org.lbsim.metrics.PathProfile.uniform(6, 400_000_000_000L, LATENCY),
+        org.lbsim.net.PacketFormat.study(), 256, 0.5, 2).completionPs();
+    for (String lb : List.of("host-dr", "ofan", "central-te")) {
+      RunResult r = permutation(lb, "2", plane1);
+      assertThat(r.unfinished()).isEmpty();
+      assertThat(r.boundPs()).isEqualTo(half);
+      assertThat(r.overBoundPct()).as(lb).isBetween(0.0, 3.0);
+      assertThat(r.ports().stream().filter(p -> p.port().startsWith("p1.tor") && p.port().contains(">p1.agg"))
+          .mapToLong(PortStats::packetsSent).sum()).as("packets into plane 1's dead uplinks").isZero();
+    }
+  }
+
   private static PortStats port(RunResult r, String name) {
     return r.ports().stream().filter(p -> p.port().equals(name)).findFirst().orElseThrow();
   }
