@@ -71,4 +71,19 @@ class PlaneFailuresTest {
     assertThat(c.planeUsable(0, 4, 0)).isTrue();
     assertThat(c.planeUsable(0, 1, 1)).isTrue(); // under one ToR no uplink is needed
   }
+
+  @Test
+  void aLeafSpinePlaneLosesOnlyItsOwnSpineLink() {
+    Links links = new Links(new org.lbsim.topo.LeafSpine(2, 4, 2, 2));
+    Convergence c = new Convergence(links);
+    boolean[] down = new boolean[links.count()];
+    down[links.parse("p1.leaf0-spine0")] = true;
+    c.convergeRoutes(down);
+    int viaSpine0 = Packet.routeWith(Packet.NO_ROUTE, 0, 0);
+    assertThat(c.routeUsable(0, 2, org.lbsim.net.Host.routeOnPlane(viaSpine0, 0))).isTrue();
+    assertThat(c.routeUsable(0, 2, org.lbsim.net.Host.routeOnPlane(viaSpine0, 1))).isFalse();
+    assertThat(c.routeUsable(0, 2, org.lbsim.net.Host.routeOnPlane(Packet.routeWith(Packet.NO_ROUTE, 0, 1), 1)))
+        .isTrue();
+    assertThat(c.planeUsable(0, 2, 1)).isTrue();
+  }
 }

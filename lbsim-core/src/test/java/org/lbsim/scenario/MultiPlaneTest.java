@@ -190,6 +190,16 @@ class MultiPlaneTest {
     }
   }
 
+  @Test
+  void aRailOptimizedFabricOnPlanesWithAFailedSpineLinkFinishes() {
+    RunResult r = Scenarios.run(Scenarios.of("topology.kind=rail-optimized", "topology.servers=4", "topology.rails=4",
+        "topology.spines=2", "topology.planes=2", "lb=host-dr", "workload.kind=permutation", "workload.size=64KiB",
+        "failures.kind=drop", "failures.links=p1.leaf0-spine0", "failures.convergence_us=0"));
+    assertThat(r.unfinished()).isEmpty();
+    assertThat(port(r, "p1.leaf0>p1.spine0").packetsSent()).isZero();
+    assertThat(port(r, "p0.leaf0>p0.spine0").packetsSent()).isPositive();
+  }
+
   private static PortStats port(RunResult r, String name) {
     return r.ports().stream().filter(p -> p.port().equals(name)).findFirst().orElseThrow();
   }
