@@ -24,7 +24,10 @@ import org.lbsim.net.Switch;
  * links to spine s are up. Hosts' source routes (Host DR) are checked link by link the same way.
  *
  * <p>Switches are identified by their position in the fabric's build order (ToRs / leaves, then
- * aggregation switches, then cores / spines), which {@link FailureInjector} checks by name.
+ * aggregation switches, then cores / spines; plane by plane on several planes), which
+ * {@link FailureInjector} checks by name. Each plane converges on its own links; a source route
+ * that names its plane is checked in that plane, one that names none (the NIC spreads it over
+ * every plane) must be usable in all of them.
  */
 public final class Convergence implements Routes {
   private final Links links;
@@ -33,7 +36,7 @@ public final class Convergence implements Routes {
   private int epoch;
   private long[][] mask; // [switch][dst ToR]
   private int[][][] weight; // [switch][dst ToR][port]; null when weights never converged
-  private final int switches;
+  private final int switches; // of one plane
 
   public Convergence(Links links) {
     this.links = links;
@@ -73,6 +76,30 @@ public final class Convergence implements Routes {
 
   @Override
   public boolean routeUsable(int src, int dst, int route) {
+    int named = route >>> 24;
+    if (route == Packet.NO_ROUTE || links.planes == 1) {
+      return routeUsable(src, dst, route, 0);
+    }
+    if (named != 0xFF) {
+      return routeUsable(src, dst, route, named % links.planes * links.perPlane());
+    }
+    for (int q = 0; q < links.planes; q++) {
+      if (!routeUsable(src, dst, route, q * links.perPlane())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public boolean planeUsable(int src, int dst, int plane) {
+    int s = src / links.hostsPerTor;
+    int t = dst / links.hostsPerTor;
+    return s == t || mask[plane * switches + s][t] != 0;
+  }
+
+  /** {@link #routeUsable(int, int, int)} in the plane whose links start at id {@code base}. */
+  private boolean routeUsable(int src, int dst, int route, int base) {
     int s = src / links.hostsPerTor;
     int t = dst / links.hostsPerTor;
     if (route == Packet.NO_ROUTE || s == t) {
@@ -80,55 +107,57 @@ public final class Convergence implements Routes {
     }
     int j = route & 0xFF;
     if (!links.fatTree) {
-      return j < links.ups1 && up(routesDown, 1, s * links.ups1 + j) && up(routesDown, 1, t * links.ups1 + j);
+      return j < links.ups1 && up(routesDown, base, 1, s * links.ups1 + j) && up(routesDown, base, 1, t * links.ups1 + j);
     }
     int h = links.half;
-    if (j >= h || !up(routesDown, 1, s * h + j)) {
+    if (j >= h || !up(routesDown, base, 1, s * h + j)) {
       return false;
     }
     if (s / h == t / h) {
-      return up(routesDown, 1, t * h + j);
+      return up(routesDown, base, 1, t * h + j);
     }
     int l = (route >>> 8) & 0xFF;
     if (l == 0xFF) {
-      return pathsViaAgg(routesDown, (s / h) * h + j, t) > 0;
+      return pathsViaAgg(routesDown, base, (s / h) * h + j, t) > 0;
     }
-    return l < h && up(routesDown, 2, ((s / h) * h + j) * h + l) && coreReaches(routesDown, j + h * l, t);
+    return l < h && up(routesDown, base, 2, ((s / h) * h + j) * h + l) && coreReaches(routesDown, base, j + h * l, t);
   }
 
   /** The W-ECMP weights of ToR {@code tor}'s uplinks towards ToR {@code dstTor} under the converged weights (tests, docs). */
-  public int[] torWeights(int tor, int dstTor) {
+  public int[] torWeights(int tor, int dstTor) { // plane 0's ToR ids are the ToR numbers
     return weight == null ? null : weight[tor][dstTor].clone();
   }
 
   private void rebuild() {
     int tors = links.lowers1;
-    mask = new long[switches][tors];
-    weight = weightsDown == null ? null : new int[switches][tors][];
-    for (int sw = 0; sw < switches; sw++) {
+    int all = switches * links.planes;
+    mask = new long[all][tors];
+    weight = weightsDown == null ? null : new int[all][tors][];
+    for (int sw = 0; sw < all; sw++) {
+      int base = sw / switches * links.perPlane();
       for (int t = 0; t < tors; t++) {
-        int[] w = portWeights(routesDown, sw, t);
+        int[] w = portWeights(routesDown, base, sw % switches, t);
         long m = 0;
         for (int i = 0; i < w.length; i++) {
           m |= w[i] > 0 ? 1L << i : 0;
         }
         mask[sw][t] = m;
         if (weight != null) {
-          weight[sw][t] = portWeights(weightsDown, sw, t);
+          weight[sw][t] = portWeights(weightsDown, base, sw % switches, t);
         }
       }
     }
   }
 
   /** Paths to destination ToR {@code t} through each up port of switch {@code sw} (empty for top-tier switches). */
-  private int[] portWeights(boolean[] down, int sw, int t) {
+  private int[] portWeights(boolean[] down, int base, int sw, int t) {
     if (!links.fatTree) {
       if (sw >= links.lowers1) {
         return new int[0];
       }
       int[] w = new int[links.ups1];
       for (int s = 0; s < links.ups1; s++) {
-        w[s] = up(down, 1, sw * links.ups1 + s) && up(down, 1, t * links.ups1 + s) ? 1 : 0;
+        w[s] = up(down, base, 1, sw * links.ups1 + s) && up(down, base, 1, t * links.ups1 + s) ? 1 : 0;
       }
       return w;
     }
@@ -137,10 +166,10 @@ public final class Convergence implements Routes {
     if (sw < links.lowers1) { // a ToR
       int[] w = new int[h];
       for (int j = 0; j < h; j++) {
-        if (!up(down, 1, sw * h + j)) {
+        if (!up(down, base, 1, sw * h + j)) {
           continue;
         }
-        w[j] = sw / h == pod ? (up(down, 1, t * h + j) ? 1 : 0) : pathsViaAgg(down, (sw / h) * h + j, t);
+        w[j] = sw / h == pod ? (up(down, base, 1, t * h + j) ? 1 : 0) : pathsViaAgg(down, base, (sw / h) * h + j, t);
       }
       return w;
     }
@@ -151,7 +180,7 @@ public final class Convergence implements Routes {
         return w; // the destination is below: traffic goes down, never up
       }
       for (int l = 0; l < h; l++) {
-        w[l] = up(down, 2, a * h + l) && coreReaches(down, a % h + h * l, t) ? 1 : 0;
+        w[l] = up(down, base, 2, a * h + l) && coreReaches(down, base, a % h + h * l, t) ? 1 : 0;
       }
       return w;
     }
@@ -159,11 +188,11 @@ public final class Convergence implements Routes {
   }
 
   /** Usable uplinks of aggregation switch {@code agg} towards ToR {@code t} in another pod. */
-  private int pathsViaAgg(boolean[] down, int agg, int t) {
+  private int pathsViaAgg(boolean[] down, int base, int agg, int t) {
     int h = links.half;
     int n = 0;
     for (int l = 0; l < h; l++) {
-      if (up(down, 2, agg * h + l) && coreReaches(down, agg % h + h * l, t)) {
+      if (up(down, base, 2, agg * h + l) && coreReaches(down, base, agg % h + h * l, t)) {
         n++;
       }
     }
@@ -171,13 +200,14 @@ public final class Convergence implements Routes {
   }
 
   /** Whether core {@code c} reaches ToR {@code t}: its link down to the agg at c mod k/2 in t's pod, and that agg's link to t. */
-  private boolean coreReaches(boolean[] down, int c, int t) {
+  private boolean coreReaches(boolean[] down, int base, int c, int t) {
     int h = links.half;
     int agg = (t / h) * h + c % h;
-    return up(down, 2, agg * h + c / h) && up(down, 1, t * h + c % h);
+    return up(down, base, 2, agg * h + c / h) && up(down, base, 1, t * h + c % h);
   }
 
-  private boolean up(boolean[] down, int tier, int index) {
-    return !down[links.id(tier, index)];
+  /** Whether a link of the plane whose ids start at {@code base} is up. */
+  private boolean up(boolean[] down, int base, int tier, int index) {
+    return !down[base + links.id(tier, index)];
   }
 }

@@ -78,10 +78,14 @@ public final class FailureInjector implements EventTarget {
     String[] kinds = links.fatTree ? new String[] {"tor", "agg", "core"} : new String[] {"leaf", "spine"};
     int[] counts = links.fatTree ? new int[] {links.lowers1, links.aggs, links.cores} : new int[] {links.lowers1, links.spines};
     int id = 0;
-    for (int k = 0; k < kinds.length; k++) {
-      for (int i = 0; i < counts[k]; i++, id++) {
-        if (!switches.get(id).name().equals(kinds[k] + i) || switches.get(id).id() != id) {
-          throw new IllegalStateException("switch " + id + " is " + switches.get(id).name() + ", expected " + kinds[k] + i);
+    for (int q = 0; q < links.planes; q++) {
+      String prefix = links.planes == 1 ? "" : "p" + q + ".";
+      for (int k = 0; k < kinds.length; k++) {
+        for (int i = 0; i < counts[k]; i++, id++) {
+          if (!switches.get(id).name().equals(prefix + kinds[k] + i) || switches.get(id).id() != id) {
+            throw new IllegalStateException("switch " + id + " is " + switches.get(id).name() + ", expected " + prefix
+                + kinds[k] + i);
+          }
         }
       }
     }

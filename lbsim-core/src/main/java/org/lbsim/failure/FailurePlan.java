@@ -63,6 +63,7 @@ public record FailurePlan(FailureKind kind, List<String> links, List<String> swi
       for (String l : links) {
         if (names.parse(l) == null) {
           problems.bad("failures.links", l, "links of this fabric, comma-separated: "
+              + (names.planes > 1 ? "each prefixed by its plane p<q>. (q from 0 to " + (names.planes - 1) + "), " : "")
               + (names.fatTree ? "tor<t>-agg<a> (a in t's pod), agg<a>-core<c> (c = a mod k/2 + l*k/2), " : "leaf<l>-spine<s>, ")
               + "tier1:<i> (0.." + (names.tier1Count() - 1) + ")"
               + (names.fatTree ? ", tier2:<i> (0.." + (names.tier2Count() - 1) + ")" : ""));
@@ -71,9 +72,12 @@ public record FailurePlan(FailureKind kind, List<String> links, List<String> swi
       }
       for (String s : switches) {
         if (names.ofSwitch(s) == null) {
-          problems.bad("failures.switches", s, names.fatTree
-              ? "aggregation or core switches of this fabric, e.g. agg0 .. agg" + (names.aggs - 1) + ", core0 .. core" + (names.cores - 1)
-              : "spines of this fabric, spine0 .. spine" + (names.spines - 1));
+          String p = names.planes > 1 ? "p0." : "";
+          problems.bad("failures.switches", s, (names.fatTree
+              ? "aggregation or core switches of this fabric, e.g. " + p + "agg0 .. " + p + "agg" + (names.aggs - 1) + ", "
+                  + p + "core0 .. " + p + "core" + (names.cores - 1)
+              : "spines of this fabric, " + p + "spine0 .. " + p + "spine" + (names.spines - 1))
+              + (names.planes > 1 ? " (each prefixed by its plane p<q>.)" : ""));
           ok = false;
         }
       }
@@ -153,7 +157,7 @@ public record FailurePlan(FailureKind kind, List<String> links, List<String> swi
     if (rate > 0) {
       SplittableRandom r = random.stream("failures");
       for (int id = 0; id < names.count(); id++) {
-        boolean tier1 = id < names.tier1Count();
+        boolean tier1 = names.tier1(id);
         boolean sampled = tiers.equals("both") || tiers.equals(tier1 ? "tier1" : "tier2");
         if (r.nextDouble() < rate && sampled) {
           ids.add(id);

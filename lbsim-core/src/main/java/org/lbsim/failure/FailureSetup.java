@@ -56,6 +56,11 @@ public final class FailureSetup {
       for (Switch sw : fabric.switches()) {
         sw.setRoutes(convergence);
       }
+      if (fabric.topology().planes() > 1) {
+        for (int h = 0; h < fabric.hostCount(); h++) {
+          fabric.host(h).setRoutes(convergence); // a NIC leaves a plane routing believes cut off
+        }
+      }
     }
     injector = new FailureInjector(fabric, plan, links, failed, convergence);
     injector.arm();

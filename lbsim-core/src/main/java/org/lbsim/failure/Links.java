@@ -19,10 +19,14 @@ import org.lbsim.topo.Topology;
  *       index i (agg i div k/2, uplink i mod k/2).
  * </ul>
  * Either form is accepted: {@code agg0-core4} and {@code tier2:1} are the same link at k = 8.
+ * On P planes ({@code topology.planes}) every name takes its plane as a prefix, as the fabric
+ * names its switches: {@code p1.agg0-core4}, {@code p1.tier2:1}; the ids of plane q follow those
+ * of plane q − 1 (plane-major), each plane's in the order above.
  */
 public final class Links {
   private static final Pattern NAMED = Pattern.compile("(tor|agg|leaf)(\\d+)-(agg|core|spine)(\\d+)");
   private static final Pattern INDEXED = Pattern.compile("tier([12]):(\\d+)");
+  private static final Pattern PLANE = Pattern.compile("p(\\d{1,2})\\.(.+)");
 
   final boolean fatTree;
   final int half; // fat tree: k/2
@@ -33,9 +37,11 @@ public final class Links {
   final int spines;
   final int hosts;
   final int hostsPerTor;
+  final int planes;
 
   public Links(Topology t) {
     hosts = t.hosts();
+    planes = t.planes();
     if (t instanceof FatTree ft) {
       fatTree = true;
       half = ft.half();
@@ -58,25 +64,61 @@ public final class Links {
     }
   }
 
+  /** Tier-1 links of one plane. */
   public int tier1Count() {
     return lowers1 * ups1;
   }
 
+  /** Tier-2 links of one plane. */
   public int tier2Count() {
     return fatTree ? aggs * half : 0;
   }
 
-  /** The link's id: tier-1 links first, then tier-2. */
+  /** Links of one plane. */
+  public int perPlane() {
+    return tier1Count() + tier2Count();
+  }
+
+  /** The id of a link of plane 0: tier-1 links first, then tier-2. */
   public int id(int tier, int index) {
     return tier == 1 ? index : tier1Count() + index;
   }
 
+  /** Links of every plane. */
   public int count() {
-    return tier1Count() + tier2Count();
+    return perPlane() * planes;
+  }
+
+  /** The plane of link {@code id}. */
+  public int plane(int id) {
+    return id / perPlane();
+  }
+
+  /** Whether link {@code id} is a tier-1 link (of its plane). */
+  public boolean tier1(int id) {
+    return id % perPlane() < tier1Count();
+  }
+
+  /** The prefix of plane {@code q}'s names: none on one plane. */
+  private String prefix(int q) {
+    return planes == 1 ? "" : "p" + q + ".";
   }
 
   /** Parses one link name; null if it names no link of this fabric. */
   public Integer parse(String name) {
+    if (planes == 1) {
+      return parseInPlane(name);
+    }
+    Matcher pm = PLANE.matcher(name);
+    if (!pm.matches() || Integer.parseInt(pm.group(1)) >= planes) {
+      return null;
+    }
+    Integer local = parseInPlane(pm.group(2));
+    return local == null ? null : Integer.parseInt(pm.group(1)) * perPlane() + local;
+  }
+
+  /** Parses a link name without its plane prefix: the id in its plane. */
+  private Integer parseInPlane(String name) {
     Matcher m = INDEXED.matcher(name);
     if (m.matches()) {
       int tier = Integer.parseInt(m.group(1));
@@ -104,8 +146,12 @@ public final class Links {
     return null;
   }
 
-  /** The name of link {@code id}, e.g. {@code agg0-core4}. */
+  /** The name of link {@code id}, e.g. {@code agg0-core4} (on planes {@code p1.agg0-core4}). */
   public String name(int id) {
+    return planes == 1 ? nameInPlane(id) : prefix(plane(id)) + nameInPlane(id % perPlane());
+  }
+
+  private String nameInPlane(int id) {
     if (id < tier1Count()) {
       int lower = id / ups1;
       int j = id % ups1;
@@ -118,12 +164,30 @@ public final class Links {
 
   /** The two egress-port names of link {@code id} (up direction first), as the fabric names its ports. */
   String[] portNames(int id) {
-    String[] ends = name(id).split("-");
-    return new String[] {ends[0] + ">" + ends[1], ends[1] + ">" + ends[0]};
+    String[] ends = nameInPlane(id % perPlane()).split("-");
+    String p = prefix(plane(id));
+    return new String[] {p + ends[0] + ">" + p + ends[1], p + ends[1] + ">" + p + ends[0]};
   }
 
   /** Every link of switch {@code name} (an aggregation, core or spine switch); null if it is none of those. */
   public List<Integer> ofSwitch(String name) {
+    if (planes == 1) {
+      return ofSwitchInPlane(name);
+    }
+    Matcher pm = PLANE.matcher(name);
+    if (!pm.matches() || Integer.parseInt(pm.group(1)) >= planes) {
+      return null;
+    }
+    List<Integer> local = ofSwitchInPlane(pm.group(2));
+    if (local == null) {
+      return null;
+    }
+    int base = Integer.parseInt(pm.group(1)) * perPlane();
+    return local.stream().map(i -> base + i).toList();
+  }
+
+  /** Every link of a plane's switch named without its plane prefix, as ids in the plane. */
+  private List<Integer> ofSwitchInPlane(String name) {
     Matcher m = Pattern.compile("(agg|core|spine)(\\d{1,6})").matcher(name);
     if (!m.matches()) {
       return null;

@@ -1,5 +1,6 @@
 package org.lbsim.lb;
 
+import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
 import org.lbsim.topo.FatTree;
 import org.lbsim.topo.LeafSpine;
@@ -16,42 +17,62 @@ import org.lbsim.topo.Topology;
  *   <li>leaf-spine, other leaf: the spines (leaf uplink s);
  *   <li>same ToR / leaf: one entry, no route (no choice exists).
  * </ul>
+ * On P planes each entry becomes P, one per plane ({@link Host#routeOnPlane}), slot i taking
+ * plane i mod P and the path of slot i div P, so that successive packets alternate planes and
+ * each plane sees every path in turn; a pair under one ToR then rotates over the planes only.
  * Without failures every pair of a class shares one immutable array. Failures will replace
  * this per (source ToR, destination ToR) by the valid subset (reference-model §4.3); the
  * policies take whatever array this returns and can be given a new one.
  */
 final class DrPaths {
-  private static final int[] LOCAL = {Packet.NO_ROUTE};
-
+  private final int[] local;
   private final int hostsPerTor;
   private final int hostsPerPod; // 0 on leaf-spine: no pod tier
   private final int[] samePod;
   private final int[] otherPod;
 
   DrPaths(Topology topology) {
+    int[] same;
+    int[] other;
     if (topology instanceof FatTree ft) {
       int half = ft.half();
       hostsPerTor = ft.hostsPerTor();
       hostsPerPod = ft.hostsPerPod();
-      samePod = new int[half];
+      same = new int[half];
       for (int j = 0; j < half; j++) {
-        samePod[j] = Packet.routeWith(Packet.NO_ROUTE, 0, j);
+        same[j] = Packet.routeWith(Packet.NO_ROUTE, 0, j);
       }
-      otherPod = new int[ft.cores()];
-      for (int c = 0; c < otherPod.length; c++) {
-        otherPod[c] = coreRoute(c, half);
+      other = new int[ft.cores()];
+      for (int c = 0; c < other.length; c++) {
+        other[c] = coreRoute(c, half);
       }
     } else if (topology instanceof LeafSpine ls) {
       hostsPerTor = ls.hostsPerLeaf();
       hostsPerPod = 0;
-      samePod = new int[ls.spines()];
-      for (int s = 0; s < samePod.length; s++) {
-        samePod[s] = Packet.routeWith(Packet.NO_ROUTE, 0, s);
+      same = new int[ls.spines()];
+      for (int s = 0; s < same.length; s++) {
+        same[s] = Packet.routeWith(Packet.NO_ROUTE, 0, s);
       }
-      otherPod = samePod;
+      other = same;
     } else {
       throw new IllegalArgumentException("Host DR knows fat trees and leaf-spines, not " + topology);
     }
+    int planes = topology.planes();
+    local = onPlanes(new int[] {Packet.NO_ROUTE}, planes);
+    samePod = onPlanes(same, planes);
+    otherPod = other == same ? samePod : onPlanes(other, planes);
+  }
+
+  /** Each route once per plane, slot i on plane i mod planes (the same array with one plane). */
+  private static int[] onPlanes(int[] routes, int planes) {
+    if (planes == 1) {
+      return routes;
+    }
+    int[] out = new int[routes.length * planes];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Host.routeOnPlane(routes[i / planes], i % planes);
+    }
+    return out;
   }
 
   /** Route to core {@code c} of a fat tree with {@code half} = k/2. */
@@ -62,7 +83,7 @@ final class DrPaths {
   /** Routes to rotate over from {@code src} to {@code dst}; shared, do not modify. */
   int[] candidates(int src, int dst) {
     if (src / hostsPerTor == dst / hostsPerTor) {
-      return LOCAL;
+      return local;
     }
     if (hostsPerPod == 0 || src / hostsPerPod == dst / hostsPerPod) {
       return samePod;

@@ -93,8 +93,8 @@ final class HostDesigns {
           return (flow, rnd) -> {
             int[] data = paths.candidates(flow.src(), flow.dst());
             int[] ack = paths.candidates(flow.dst(), flow.src());
-            return HostDr.data(data, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[0])
-                .following(ctx.routes(), flow.src(), flow.dst());
+            int d0 = HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[0];
+            return new HostDr(data, planePhase(d0 + 1, ctx, flow.flow())).following(ctx.routes(), flow.src(), flow.dst());
           };
         },
         ctx -> {
@@ -102,11 +102,22 @@ final class HostDesigns {
           return (flow, rnd) -> { // flow.src() is the receiver here, flow.dst() the data sender
             int[] ack = paths.candidates(flow.src(), flow.dst());
             int[] data = paths.candidates(flow.dst(), flow.src());
-            return HostDr.ack(ack, HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[1])
-                .following(ctx.routes(), flow.src(), flow.dst());
+            int a0 = HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[1];
+            return new HostDr(ack, planePhase(a0, ctx, flow.flow())).following(ctx.routes(), flow.src(), flow.dst());
           };
         },
         (sw, ctx) -> new Ecmp());
+  }
+
+  /**
+   * The first slot of a Host DR pointer on P planes ({@link DrPaths}: slot i on plane i mod P):
+   * {@code slot} moved within its group of P so that the flow's first packet takes plane
+   * flow mod P, as a rotating NIC would put it; flows numbered in a row then start on planes in
+   * a row and keep a host's planes evenly loaded. With one plane, {@code slot} itself.
+   */
+  private static int planePhase(int slot, LbContext ctx, int flow) {
+    int planes = ctx.topology().planes();
+    return planes == 1 ? slot : slot - Math.floorMod(slot, planes) + flow % planes;
   }
 
   private static LbDesign centralTe() {
@@ -118,7 +129,7 @@ final class HostDesigns {
         "Centralized traffic engineering as in Gangidi et al., SIGCOMM 2024 (Meta's RoCE training fabric); "
             + "König's edge-coloring theorem. Not in the study: the oracle baseline",
         List.of(), ECN_DEFAULT, ctx -> plannedPaths(ctx, false), ctx -> plannedPaths(ctx, true),
-        (sw, ctx) -> new Ecmp(), true);
+        (sw, ctx) -> new Ecmp(), true, LbDesign.PlaneChoice.ROTATION);
   }
 
   /**

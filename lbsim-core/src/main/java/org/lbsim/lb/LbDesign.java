@@ -23,10 +23,33 @@ import org.lbsim.net.Switch;
  * @param switches per-switch port selector
  * @param oracle true for a design that must know every flow in advance (a central controller):
  *     a reference for the headroom left, not a candidate {@code recommend} proposes unasked
+ * @param planes how a host spreads this design's packets over the planes of a multi-plane fabric
  */
 public record LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
     Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
-    BiFunction<Switch, LbContext, PortSelector> switches, boolean oracle) implements Design {
+    BiFunction<Switch, LbContext, PortSelector> switches, boolean oracle, PlaneChoice planes) implements Design {
+
+  /**
+   * How the host NIC picks a packet's plane ({@code topology.planes} > 1); no switch joins two
+   * planes, so this is the only place a packet's plane is chosen. A packet whose source route
+   * names a plane takes it, whatever the choice.
+   */
+  public enum PlaneChoice {
+    /** A hash of (flow, entropy) with the host's salt: per flow for one entropy per flow, per packet for spraying. */
+    ENTROPY,
+    /**
+     * Each flow's packets take the planes in turn by sequence number, from a plane drawn per flow
+     * (its ACKs likewise from another): designs whose switches choose per packet, and the oracle.
+     */
+    ROTATION
+  }
+
+  /** A design whose hosts hash the entropy onto planes. */
+  public LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
+      Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
+      BiFunction<Switch, LbContext, PortSelector> switches, boolean oracle) {
+    this(name, summary, source, params, ecnFraction, host, ack, switches, oracle, PlaneChoice.ENTROPY);
+  }
 
   public LbDesign {
     params = List.copyOf(params);
@@ -46,6 +69,6 @@ public record LbDesign(String name, String summary, String source, List<Param> p
   public LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
       Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
       BiFunction<Switch, LbContext, PortSelector> switches) {
-    this(name, summary, source, params, ecnFraction, host, ack, switches, false);
+    this(name, summary, source, params, ecnFraction, host, ack, switches, false, PlaneChoice.ENTROPY);
   }
 }

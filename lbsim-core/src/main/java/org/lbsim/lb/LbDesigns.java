@@ -14,7 +14,8 @@ public final class LbDesigns {
       new LbDesign("host-spray",
           "Host packet spraying: a fresh random entropy per packet, switches hash it (ECMP)",
           "OPS / RPS (Dixit et al., INFOCOM 2013); the study's Host Pkt", List.of(), ECN_DEFAULT,
-          ctx -> (flow, rnd) -> new ObliviousSpray(rnd), null, (sw, ctx) -> new Ecmp())),
+          ctx -> (flow, rnd) -> new ObliviousSpray(rnd), null, (sw, ctx) -> new Ecmp(), false,
+          LbDesign.PlaneChoice.ROTATION)),
       HostDesigns.all(), SwitchDesigns.all());
 
   private LbDesigns() {}

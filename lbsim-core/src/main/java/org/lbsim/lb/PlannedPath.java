@@ -5,6 +5,9 @@ import org.lbsim.net.Routes;
 
 /**
  * A flow pinned to the one source route a central controller planned for it ({@link RoutePlan}).
+ * On P planes the plan is the same in every plane, each carrying 1/P of every flow: the route
+ * names no plane, and the NIC rotates the flow's packets over the planes (central-te's
+ * {@link LbDesign.PlaneChoice#ROTATION}), each on the planned route inside its plane.
  *
  * <p>With failures the controller is only as good as routing's converged view: while that view
  * believes the planned path alive the flow stays on it (and loses packets if it is in fact

@@ -19,6 +19,10 @@ package org.lbsim.metrics;
  * </ul>
  * Every packet but the last is followed by its gap before the next one starts; the last data
  * packet is on its way once its own serialization ends, so its trailing gap delays nothing.
+ *
+ * <p>On P planes the host has P ports of 1/P its rate (serialization times P times as long) and
+ * each packet, in the same order, starts on the port that frees first (the lowest plane on a
+ * tie): the earliest any choice of planes can start it.
  */
 final class HostLinkSchedule {
   private HostLinkSchedule() {}
@@ -34,9 +38,18 @@ final class HostLinkSchedule {
    * @param ackTailPs from an ACK's start to its full arrival: Σ T_a(h) + p
    */
   static ThreePhaseBound of(long packets, long slotPs, long dataPs, long ackPs, long lagPs, long ackTailPs) {
+    return of(packets, slotPs, dataPs, ackPs, lagPs, ackTailPs, 1);
+  }
+
+  /**
+   * {@link #of(long, long, long, long, long, long)} on {@code planes} ports, one per plane
+   * ({@code dataPs} and {@code ackPs} are one port's).
+   */
+  static ThreePhaseBound of(long packets, long slotPs, long dataPs, long ackPs, long lagPs, long ackTailPs,
+      int planes) {
     long[] ackDue = new long[64]; // ring of ACK ready times, in order
     long firstDue = 0; // index of the next ACK's ready time in the ring
-    long linkFree = 0; // when the host link may start its next packet (the previous one's gap included)
+    long[] portFree = new long[planes]; // when each port may start its next packet (the previous one's gap included)
     long lastDataStart = 0;
     long dataSent = 0;
     long acksSent = 0;
@@ -45,10 +58,11 @@ final class HostLinkSchedule {
     while (acksSent < packets) {
       long dataReady = dataSent < packets ? Math.max(dataSent * slotPs, lastDataStart) : Long.MAX_VALUE;
       long ackReady = acksSent < dataSent ? ackDue[(int) (firstDue & (ackDue.length - 1))] : Long.MAX_VALUE;
+      int port = firstFree(portFree);
       if (dataReady <= ackReady) {
-        long start = Math.max(dataReady, linkFree);
-        linkFree = start + dataPs;
-        lastDataStart = start;
+        long start = Math.max(dataReady, portFree[port]);
+        portFree[port] = start + dataPs;
+        lastDataStart = planes == 1 ? start : 0; // on several ports a data packet may overtake the one before
         if (dataSent - acksSent == ackDue.length) {
           ackDue = grown(ackDue, firstDue);
           firstDue = 0;
@@ -59,14 +73,25 @@ final class HostLinkSchedule {
         if (dataOnly < 0) {
           dataOnly = dataSent;
         }
-        long start = Math.max(ackReady, linkFree);
-        linkFree = start + ackPs;
+        long start = Math.max(ackReady, portFree[port]);
+        portFree[port] = start + ackPs;
         lastAckStart = start;
         firstDue++;
         acksSent++;
       }
     }
     return new ThreePhaseBound(packets, dataOnly, Math.addExact(lastAckStart, ackTailPs));
+  }
+
+  /** The port that frees first, the lowest on a tie. */
+  private static int firstFree(long[] portFree) {
+    int best = 0;
+    for (int i = 1; i < portFree.length; i++) {
+      if (portFree[i] < portFree[best]) {
+        best = i;
+      }
+    }
+    return best;
   }
 
   /** A ring twice as large holding {@code ring}'s entries from {@code first} on, in order from index 0. */

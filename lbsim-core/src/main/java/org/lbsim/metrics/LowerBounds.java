@@ -37,6 +37,15 @@ import org.lbsim.net.PacketFormat;
  * m = 256: i₁ = 78) the closed form gives 17,056,940 ps and the bound 17,056,740 ps, the CCT a
  * perfect schedule (link-disjoint paths) reaches; on a one-leaf fabric (H = 2) with m = 64 the
  * bound has 37 ACKs, not 38, ahead of the last data packet.
+ *
+ * <h2>Planes</h2>
+ * On P planes ({@code planes} > 1) the path given is one plane's (every rate 1/P of the
+ * scenario's), the host paces at P times its host link's rate (the slot d is that of the whole
+ * host), and its P ports each take a packet P times as long: each packet starts on the port that
+ * frees first ({@link HostLinkSchedule}), and its serialization on every hop is that of a plane's
+ * link. The throughput terms are those of one plane of P times the rate, so only the per-packet
+ * latency grows, by about (P − 1) times the one-plane serializations of the last data packet and
+ * its ACK along the path.
  */
 public final class LowerBounds {
 
@@ -84,10 +93,15 @@ public final class LowerBounds {
    * {@code path} and ACKs the one flow it receives.
    */
   public static ThreePhaseBound permutation(PathProfile path, PacketFormat format, long packetsPerFlow) {
+    return permutation(path, format, packetsPerFlow, 1);
+  }
+
+  /** {@link #permutation(PathProfile, PacketFormat, long)} on {@code planes} planes, {@code path} one plane's. */
+  public static ThreePhaseBound permutation(PathProfile path, PacketFormat format, long packetsPerFlow, int planes) {
     if (packetsPerFlow <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packetsPerFlow);
     }
-    return threePhase(path, format, packetsPerFlow, fullShareSlotPs(path, format));
+    return threePhase(path, format, packetsPerFlow, fullShareSlotPs(path, format, planes), planes);
   }
 
   /**
@@ -113,7 +127,8 @@ public final class LowerBounds {
     if (packetsPerFlow <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packetsPerFlow);
     }
-    return threePhase(longestPath, format, Math.multiplyExact(hosts - 1L, packetsPerFlow), fullShareSlotPs(longestPath, format));
+    return threePhase(longestPath, format, Math.multiplyExact(hosts - 1L, packetsPerFlow),
+        fullShareSlotPs(longestPath, format, 1), 1);
   }
 
   /**
@@ -129,23 +144,32 @@ public final class LowerBounds {
    * @param rhoFraction ρ_max over the failure-free fair share, in (0, 1]
    */
   public static ThreePhaseBound atRate(PathProfile path, PacketFormat f, long packets, double rhoFraction) {
+    return atRate(path, f, packets, rhoFraction, 1);
+  }
+
+  /** {@link #atRate(PathProfile, PacketFormat, long, double)} on {@code planes} planes, {@code path} one plane's. */
+  public static ThreePhaseBound atRate(PathProfile path, PacketFormat f, long packets, double rhoFraction, int planes) {
     if (!(rhoFraction > 0 && rhoFraction <= 1)) {
       throw new IllegalArgumentException("rho_max fraction must be in (0, 1], got " + rhoFraction);
     }
     if (packets <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packets);
     }
-    long d = fullShareSlotPs(path, f);
+    long d = fullShareSlotPs(path, f, planes);
     long s = rhoFraction == 1 ? d : (long) Math.floor(d / rhoFraction);
-    return threePhase(path, f, packets, s);
+    return threePhase(path, f, packets, s, planes);
   }
 
-  /** d = T_d + T_g on the host link: the slot of a sender at its full fair share. */
-  private static long fullShareSlotPs(PathProfile path, PacketFormat f) {
-    return serializationPs(f.dataBytes(), path.bitsPerSecond(0)) + serializationPs(f.gapBytes(), path.bitsPerSecond(0));
+  /** d = T_d + T_g at the host's whole rate (its planes' together): the slot of a sender at its full fair share. */
+  private static long fullShareSlotPs(PathProfile path, PacketFormat f, int planes) {
+    long host = Math.multiplyExact(path.bitsPerSecond(0), planes);
+    return serializationPs(f.dataBytes(), host) + serializationPs(f.gapBytes(), host);
   }
 
-  private static ThreePhaseBound threePhase(PathProfile path, PacketFormat f, long m, long slotPs) {
+  private static ThreePhaseBound threePhase(PathProfile path, PacketFormat f, long m, long slotPs, int planes) {
+    if (planes < 1) {
+      throw new IllegalArgumentException("planes must be >= 1, got " + planes);
+    }
     long hostRate = path.bitsPerSecond(0);
     long gap = serializationPs(f.gapBytes(), hostRate);
     long dataPs = serializationPs(f.dataBytes(), hostRate);
@@ -159,6 +183,7 @@ public final class LowerBounds {
     for (int h = 0; h < path.hops(); h++) {
       ackSerialization += serializationPs(f.ackBytes(), path.bitsPerSecond(h));
     }
-    return HostLinkSchedule.of(m, slotPs, dataPs + gap, ackPs + gap, dataPs + dataForwarding + p, ackSerialization + p);
+    return HostLinkSchedule.of(m, slotPs, dataPs + gap, ackPs + gap, dataPs + dataForwarding + p, ackSerialization + p,
+        planes);
   }
 }

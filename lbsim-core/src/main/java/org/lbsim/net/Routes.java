@@ -25,6 +25,14 @@ public interface Routes {
   /** Whether a source route ({@link Packet#route}) from host {@code src} to {@code dst} avoids every link believed failed. */
   boolean routeUsable(int src, int dst, int route);
 
+  /**
+   * Whether routing believes some path from host {@code src} to {@code dst} alive inside plane
+   * {@code plane} of a multi-plane fabric (a host's NIC then avoids a plane it believes cut off).
+   */
+  default boolean planeUsable(int src, int dst, int plane) {
+    return true;
+  }
+
   /** The index of the {@code i}-th set bit of {@code mask} (i from 0). */
   static int nth(long mask, int i) {
     long m = mask;

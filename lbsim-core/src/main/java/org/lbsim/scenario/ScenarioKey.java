@@ -15,7 +15,8 @@ import java.util.Map;
  * (defaults included, in schema order) except {@code name}, which only says where the files go,
  * of the bytes of every file the scenario reads (the connection matrix of {@code workload.file}
  * and the rank files of a Chakra trace, {@code workload.trace}, count by their content, not by
- * their path; an unset {@code workload.trace} is left out) and of {@link #RESULT_FORMAT}. Two
+ * their path; an unset {@code workload.trace} and {@code topology.planes} on one plane are left
+ * out) and of {@link #RESULT_FORMAT}. Two
  * scenarios with the same key give byte-identical result files; a changed setting or file gives
  * a new key.
  */
@@ -33,6 +34,9 @@ public final class ScenarioKey {
         continue;
       }
       String value = e.getValue();
+      if (e.getKey().equals("topology.planes") && s.topology().planes() == 1) {
+        continue; // one plane adds nothing, so single-plane scenarios keep their keys
+      }
       if (e.getKey().equals("workload.trace")) {
         if (value.isEmpty()) {
           continue; // an unset trace adds nothing, so scenarios without one keep their keys

@@ -296,9 +296,10 @@ public final class ScenarioReader {
     PacketFormat wire = profile.wireFormat(packet);
     PortFeatures features = portFeatures(values, profile.trimmedBytes(packet), wire.dataBytes(),
         profile.coinTrimVictim());
+    topology = planes(values, topology, tiers, profile);
     FailurePlan failures = FailurePlan.parse(values, topology, this::bad);
     failIfProblems();
-    checkSerialization(values, tiers, packet.payloadBytes() + packet.headerBytes() + packet.gapBytes(),
+    checkSerialization(values, planeTiers(tiers, topology), packet.payloadBytes() + packet.headerBytes() + packet.gapBytes(),
         engine.limitPs());
     checkPfcHeadroom(features, topology, tiers, buffer, wire.dataBytes(), wire.gapBytes());
     failIfProblems();
@@ -572,6 +573,43 @@ public final class ScenarioReader {
   }
 
   /**
+   * {@code topology} on {@code topology.planes} planes. Every tier's rate must split into whole
+   * bit/s per plane; the reference profile's round-robin NIC serves one port, so it is refused
+   * with more than one plane.
+   */
+  private Topology planes(Map<String, String> v, Topology topology, TierLink[] tiers, Profile profile) {
+    String key = "topology.planes";
+    int planes = intValue(v, key, 1, Topology.MAX_PLANES);
+    if (planes <= 1 || topology == null) {
+      return topology;
+    }
+    String[] names = {"host", "tier1", "tier2"};
+    for (int t = 0; t < tiers.length; t++) {
+      if (tiers[t] != null && tiers[t].bitsPerSecond() % planes != 0) {
+        bad(key, v.get(key), "a number of planes that divides every link rate into whole bit/s (links."
+            + names[t] + " runs at " + tiers[t].bitsPerSecond() + " bit/s)");
+        return topology;
+      }
+    }
+    if (profile == Profile.REFERENCE) {
+      bad(key, v.get(key), "1 under profile: reference (its round-robin NIC serves one port; use profile: default)");
+    }
+    return topology.withPlanes(planes);
+  }
+
+  /** The tiers as one plane of {@code t} has them (the same on one plane; null entries stay null). */
+  private static TierLink[] planeTiers(TierLink[] tiers, Topology t) {
+    if (t == null || t.planes() == 1) {
+      return tiers;
+    }
+    TierLink[] out = new TierLink[tiers.length];
+    for (int i = 0; i < tiers.length; i++) {
+      out[i] = tiers[i] == null ? null : tiers[i].perPlane(t.planes());
+    }
+    return out;
+  }
+
+  /**
    * One packet (data bytes on the wire) must serialize in a whole, positive number of
    * picoseconds within the run's time limit on every tier.
    */
@@ -606,7 +644,8 @@ public final class ScenarioReader {
       LeafSpine ls = (LeafSpine) t;
       switchPorts = (long) ls.leaves() * (ls.hostsPerLeaf() + ls.spines()) + (long) ls.spines() * ls.leaves();
     }
-    long ports = hosts + switchPorts;
+    switchPorts *= t.planes();
+    long ports = hosts * t.planes() + switchPorts;
     WorkloadKind kind = catalog.workloads().find(w.kind());
     // each connection a run makes is a flow to the transport (independent subflows: several per flow)
     long flows = kind.count().flows(hosts, w, knownFlows) * connectionsPerFlow;

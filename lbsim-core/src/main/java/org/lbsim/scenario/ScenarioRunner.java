@@ -170,6 +170,11 @@ public final class ScenarioRunner {
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes(),
         flows);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
+    if (lb.planes() == LbDesign.PlaneChoice.ROTATION) {
+      for (int h = 0; h < fabric.hostCount(); h++) {
+        fabric.host(h).rotatePlanes(true); // only read with more than one plane
+      }
+    }
     failures.install(fabric);
     if (s.engine().eventTransmitter()) {
       fabric.ports().forEach(EgressPort::useEventDrivenTransmitter);
@@ -330,11 +335,12 @@ public final class ScenarioRunner {
       lat[i] = longest[i].latencyPs();
     }
     long m = format.packetsFor(first.bytes()) + extraPackets;
+    int planes = fabric.topology().planes(); // the path is one plane's
     // With F flows per host the host link carries the permutation pattern with F*m packets.
     if (rhoMax < 1) {
       // Under failures the study's ideal sends every flow at rho_max = B/F of the bottleneck.
-      return LowerBounds.atRate(new PathProfile(bps, lat), format, perHost * m, rhoMax).completionPs();
+      return LowerBounds.atRate(new PathProfile(bps, lat), format, perHost * m, rhoMax, planes).completionPs();
     }
-    return LowerBounds.permutation(new PathProfile(bps, lat), format, perHost * m).completionPs();
+    return LowerBounds.permutation(new PathProfile(bps, lat), format, perHost * m, planes).completionPs();
   }
 }

@@ -9,6 +9,7 @@ import org.lbsim.design.Catalog;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.Param;
 import org.lbsim.scenario.Setting.Type;
+import org.lbsim.topo.Topology;
 import org.lbsim.topo.TopologyKind;
 import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.cc.CcDesign;
@@ -64,6 +65,9 @@ public final class ScenarioSchema {
     s.add(new Setting("topology.spines", Type.INT, "16", List.of(), "leaf-spine: number of spines (one uplink from every leaf to each)"));
     s.add(new Setting("topology.servers", Type.INT, "16", List.of(), "rail-optimized: servers (each with one NIC per rail)"));
     s.add(new Setting("topology.rails", Type.INT, "8", List.of(), "rail-optimized: rails = NICs (GPUs) per server; spines from topology.spines"));
+    s.add(new Setting("topology.planes", Type.INT, "1", List.of(), "identical, independent fabrics of this shape, every "
+        + "host with one NIC port on each; each plane's links run at the links.* rates divided by the planes (1 to "
+        + Topology.MAX_PLANES + "; docs/planes.md)"));
     s.add(new Setting("links.rate_gbps", Type.NUMBER, "800", List.of(), "link speed of every tier, Gb/s"));
     s.add(new Setting("links.latency_us", Type.NUMBER, "0.5", List.of(), "propagation latency of every link, microseconds"));
     for (String tier : List.of("host", "tier1", "tier2")) {

@@ -20,6 +20,7 @@ public final class Fabric {
   private final Simulator sim;
   private final Topology topology;
   private final FabricSettings settings;
+  private final FabricSettings plane; // the links of one plane: the settings' rates over the planes
   private final PacketPool pool = new PacketPool();
   private final FabricCounters counters = new FabricCounters();
   private final Host[] hosts;
@@ -33,23 +34,43 @@ public final class Fabric {
     this.sim = sim;
     this.topology = topology;
     this.settings = settings;
+    this.plane = topology.planes() == 1 ? settings : perPlane(settings, topology.planes());
     this.selectors = selectors;
     this.hosts = new Host[topology.hosts()];
+    for (int h = 0; h < hosts.length; h++) {
+      hosts[h] = new Host(h);
+    }
+  }
+
+  /** {@code s} with every tier's rate divided by {@code planes} (exactly: the reader checks it divides). */
+  private static FabricSettings perPlane(FabricSettings s, int planes) {
+    return new FabricSettings(s.hostLink().perPlane(planes), s.tier1Link().perPlane(planes),
+        s.tier2Link().perPlane(planes), s.bufferBytes(), s.ecnFraction(), s.gapBytes(), s.features(), s.signals());
   }
 
   /** Builds the fabric; {@code selectors} gives each switch its load balancer. */
   public static Fabric build(Simulator sim, Topology topology, FabricSettings settings,
       Function<Switch, PortSelector> selectors) {
     Fabric f = new Fabric(sim, topology, settings, selectors);
-    if (topology instanceof FatTree ft) {
-      f.wireFatTree(ft);
-    } else if (topology instanceof LeafSpine ls) {
-      f.wireLeafSpine(ls);
+    int planes = topology.planes();
+    EgressPort[][] nics = new EgressPort[f.hosts.length][planes];
+    for (int q = 0; q < planes; q++) {
+      String prefix = planes == 1 ? "" : "p" + q + ".";
+      if (topology instanceof FatTree ft) {
+        f.wireFatTree(ft, prefix, nics, q);
+      } else if (topology instanceof LeafSpine ls) {
+        f.wireLeafSpine(ls, prefix, nics, q);
+      }
     }
+    for (int h = 0; h < f.hosts.length; h++) {
+      f.hosts[h].setNics(nics[h], sim.random());
+    }
+    f.finishSwitches();
     return f;
   }
 
-  private void wireFatTree(FatTree t) {
+  /** Wires plane {@code q}: its switches, named with {@code prefix}, and each host's port {@code nics[h][q]} into it. */
+  private void wireFatTree(FatTree t, String prefix, EgressPort[][] nics, int q) {
     int half = t.half();
     int hpt = t.hostsPerTor();
     int hpp = t.hostsPerPod();
@@ -57,28 +78,27 @@ public final class Fabric {
     Switch[] aggs = new Switch[t.aggs()];
     Switch[] cores = new Switch[t.cores()];
     for (int i = 0; i < tors.length; i++) {
-      tors[i] = newSwitch("tor" + i, 0, i * hpt, (i + 1) * hpt, 1, hpt, half);
+      tors[i] = newSwitch(prefix + "tor" + i, 0, i * hpt, (i + 1) * hpt, 1, hpt, half);
     }
     for (int i = 0; i < aggs.length; i++) {
       int pod = i / half;
-      aggs[i] = newSwitch("agg" + i, 1, pod * hpp, (pod + 1) * hpp, hpt, half, half);
+      aggs[i] = newSwitch(prefix + "agg" + i, 1, pod * hpp, (pod + 1) * hpp, hpt, half, half);
     }
     for (int i = 0; i < cores.length; i++) {
-      cores[i] = newSwitch("core" + i, 2, 0, t.hosts(), hpp, t.pods(), 0);
+      cores[i] = newSwitch(prefix + "core" + i, 2, 0, t.hosts(), hpp, t.pods(), 0);
     }
     for (int h = 0; h < hosts.length; h++) {
       Switch tor = tors[h / hpt];
-      Host host = new Host(h);
-      hosts[h] = host;
-      host.setNic(port("host-up", "h" + h + ">" + tor.name(), settings.hostLink(), Long.MAX_VALUE, -1, null, tor));
-      tor.setDown(h % hpt, switchPort("tor-down", tor, ">h" + h, settings.hostLink(), host));
+      Host host = hosts[h];
+      nics[h][q] = port("host-up", "h" + h + ">" + tor.name(), plane.hostLink(), Long.MAX_VALUE, -1, null, tor);
+      tor.setDown(h % hpt, switchPort("tor-down", tor, ">h" + h, plane.hostLink(), host));
     }
     for (int tIdx = 0; tIdx < tors.length; tIdx++) {
       int pod = tIdx / half;
       for (int j = 0; j < half; j++) {
         Switch agg = aggs[pod * half + j];
-        tors[tIdx].setUp(j, switchPort("tor-up", tors[tIdx], ">" + agg.name(), settings.tier1Link(), agg));
-        agg.setDown(tIdx % half, switchPort("agg-down", agg, ">" + tors[tIdx].name(), settings.tier1Link(), tors[tIdx]));
+        tors[tIdx].setUp(j, switchPort("tor-up", tors[tIdx], ">" + agg.name(), plane.tier1Link(), agg));
+        agg.setDown(tIdx % half, switchPort("agg-down", agg, ">" + tors[tIdx].name(), plane.tier1Link(), tors[tIdx]));
       }
     }
     // Agg at position pp uplink l goes to core pp + half*l, so core c serves position c % half of every pod.
@@ -87,37 +107,35 @@ public final class Fabric {
       int pp = a % half;
       for (int l = 0; l < half; l++) {
         Switch core = cores[pp + half * l];
-        aggs[a].setUp(l, switchPort("agg-up", aggs[a], ">" + core.name(), settings.tier2Link(), core));
-        core.setDown(pod, switchPort("core-down", core, ">" + aggs[a].name(), settings.tier2Link(), aggs[a]));
+        aggs[a].setUp(l, switchPort("agg-up", aggs[a], ">" + core.name(), plane.tier2Link(), core));
+        core.setDown(pod, switchPort("core-down", core, ">" + aggs[a].name(), plane.tier2Link(), aggs[a]));
       }
     }
-    finishSwitches();
   }
 
-  private void wireLeafSpine(LeafSpine t) {
+  /** As {@link #wireFatTree} for a leaf-spine. */
+  private void wireLeafSpine(LeafSpine t, String prefix, EgressPort[][] nics, int q) {
     int hpl = t.hostsPerLeaf();
     Switch[] leaves = new Switch[t.leaves()];
     Switch[] spines = new Switch[t.spines()];
     for (int i = 0; i < leaves.length; i++) {
-      leaves[i] = newSwitch("leaf" + i, 0, i * hpl, (i + 1) * hpl, 1, hpl, t.spines());
+      leaves[i] = newSwitch(prefix + "leaf" + i, 0, i * hpl, (i + 1) * hpl, 1, hpl, t.spines());
     }
     for (int i = 0; i < spines.length; i++) {
-      spines[i] = newSwitch("spine" + i, 1, 0, t.hosts(), hpl, t.leaves(), 0);
+      spines[i] = newSwitch(prefix + "spine" + i, 1, 0, t.hosts(), hpl, t.leaves(), 0);
     }
     for (int h = 0; h < hosts.length; h++) {
       Switch leaf = leaves[h / hpl];
-      Host host = new Host(h);
-      hosts[h] = host;
-      host.setNic(port("host-up", "h" + h + ">" + leaf.name(), settings.hostLink(), Long.MAX_VALUE, -1, null, leaf));
-      leaf.setDown(h % hpl, switchPort("leaf-down", leaf, ">h" + h, settings.hostLink(), host));
+      Host host = hosts[h];
+      nics[h][q] = port("host-up", "h" + h + ">" + leaf.name(), plane.hostLink(), Long.MAX_VALUE, -1, null, leaf);
+      leaf.setDown(h % hpl, switchPort("leaf-down", leaf, ">h" + h, plane.hostLink(), host));
     }
     for (int l = 0; l < leaves.length; l++) {
       for (int s = 0; s < spines.length; s++) {
-        leaves[l].setUp(s, switchPort("leaf-up", leaves[l], ">" + spines[s].name(), settings.tier1Link(), spines[s]));
-        spines[s].setDown(l, switchPort("spine-down", spines[s], ">" + leaves[l].name(), settings.tier1Link(), leaves[l]));
+        leaves[l].setUp(s, switchPort("leaf-up", leaves[l], ">" + spines[s].name(), plane.tier1Link(), spines[s]));
+        spines[s].setDown(l, switchPort("spine-down", spines[s], ">" + leaves[l].name(), plane.tier1Link(), leaves[l]));
       }
     }
-    finishSwitches();
   }
 
   private Switch newSwitch(String name, int tier, int lo, int hi, int hostsPerChild, int down, int up) {
@@ -143,9 +161,11 @@ public final class Fabric {
   private void enablePfc() {
     PortFeatures f = settings.features();
     for (Host h : hosts) {
-      Switch tor = (Switch) h.nic().link().to();
-      EgressPort back = portTowards(tor.downPorts(), h);
-      h.nic().enablePfc(f.xoffBytes(), f.xonBytes(), back);
+      for (EgressPort nic : h.nics()) {
+        Switch tor = (Switch) nic.link().to();
+        EgressPort back = portTowards(tor.downPorts(), h);
+        nic.enablePfc(f.xoffBytes(), f.xonBytes(), back);
+      }
     }
     for (Switch s : switches) {
       for (EgressPort up : s.upPorts()) {
@@ -228,8 +248,14 @@ public final class Fabric {
     return topology;
   }
 
+  /** The scenario's settings: a host's total rate is {@code hostLink()}'s, whatever the planes. */
   public FabricSettings settings() {
     return settings;
+  }
+
+  /** The links of one plane: {@link #settings()}' rates divided by the planes (the same with one plane). */
+  public FabricSettings planeSettings() {
+    return plane;
   }
 
   public PacketPool pool() {
@@ -252,7 +278,7 @@ public final class Fabric {
     return Collections.unmodifiableList(switches);
   }
 
-  /** Every egress port, host NICs included, in a fixed build order. */
+  /** Every egress port, host NICs included, in a fixed build order (plane by plane). */
   public List<EgressPort> ports() {
     return Collections.unmodifiableList(ports);
   }
@@ -267,11 +293,11 @@ public final class Fabric {
     return path(0, hosts.length - 1);
   }
 
-  /** Links of every shortest path from host {@code src} to host {@code dst}, in order. */
+  /** Links of every shortest path from host {@code src} to host {@code dst}, in order, as one plane has them. */
   public TierLink[] path(int src, int dst) {
-    TierLink h = settings.hostLink();
-    TierLink a = settings.tier1Link();
-    TierLink c = settings.tier2Link();
+    TierLink h = plane.hostLink();
+    TierLink a = plane.tier1Link();
+    TierLink c = plane.tier2Link();
     if (topology instanceof FatTree ft) {
       if (src / ft.hostsPerTor() == dst / ft.hostsPerTor()) {
         return new TierLink[] {h, h};

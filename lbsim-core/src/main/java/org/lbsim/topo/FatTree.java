@@ -3,16 +3,28 @@ package org.lbsim.topo;
 /**
  * A k-ary three-tier fat tree: k pods of k/2 ToRs and k/2 aggregation switches, (k/2)^2 cores.
  * With oversubscription o, every ToR has o*k/2 hosts and still k/2 uplinks (o:1 at the ToR), so
- * k = 8, o = 1 gives the study's 128 hosts.
+ * k = 8, o = 1 gives the study's 128 hosts. With {@code planes} P > 1 there are P such fabrics,
+ * every host on each (see {@link Topology#planes()}); the counts below are those of one plane.
  */
-public record FatTree(int k, int oversubscription) implements Topology {
+public record FatTree(int k, int oversubscription, int planes) implements Topology {
+  /** One plane. */
+  public FatTree(int k, int oversubscription) {
+    this(k, oversubscription, 1);
+  }
+
   public FatTree {
+    Topology.checkPlanes(planes);
     if (k < 2 || k % 2 != 0) {
       throw new IllegalArgumentException("fat-tree k must be an even number >= 2, got " + k);
     }
     if (oversubscription < 1) {
       throw new IllegalArgumentException("oversubscription must be >= 1, got " + oversubscription);
     }
+  }
+
+  @Override
+  public FatTree withPlanes(int p) {
+    return new FatTree(k, oversubscription, p);
   }
 
   public int half() {

@@ -1,8 +1,17 @@
 package org.lbsim.topo;
 
-/** A two-tier leaf-spine fabric: every leaf has one uplink to every spine. */
-public record LeafSpine(int hostsPerLeaf, int leaves, int spines) implements Topology {
+/**
+ * A two-tier leaf-spine fabric: every leaf has one uplink to every spine. With {@code planes}
+ * P > 1 there are P such fabrics, every host on each (see {@link Topology#planes()}).
+ */
+public record LeafSpine(int hostsPerLeaf, int leaves, int spines, int planes) implements Topology {
+  /** One plane. */
+  public LeafSpine(int hostsPerLeaf, int leaves, int spines) {
+    this(hostsPerLeaf, leaves, spines, 1);
+  }
+
   public LeafSpine {
+    Topology.checkPlanes(planes);
     if (hostsPerLeaf < 1) {
       throw new IllegalArgumentException("hosts per leaf must be >= 1, got " + hostsPerLeaf);
     }
@@ -12,6 +21,11 @@ public record LeafSpine(int hostsPerLeaf, int leaves, int spines) implements Top
     if (spines < 1) {
       throw new IllegalArgumentException("spines must be >= 1, got " + spines);
     }
+  }
+
+  @Override
+  public LeafSpine withPlanes(int p) {
+    return new LeafSpine(hostsPerLeaf, leaves, spines, p);
   }
 
   @Override

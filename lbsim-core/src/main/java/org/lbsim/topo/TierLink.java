@@ -15,4 +15,12 @@ public record TierLink(long bitsPerSecond, long latencyPs) {
       throw new IllegalArgumentException("link latency must be >= 0, got " + latencyPs + " ps");
     }
   }
+
+  /** This tier's link in one of {@code planes} planes: the rate divided by them, the latency the same. */
+  public TierLink perPlane(int planes) {
+    if (bitsPerSecond % planes != 0) {
+      throw new IllegalArgumentException(bitsPerSecond + " bit/s do not divide into " + planes + " planes");
+    }
+    return new TierLink(bitsPerSecond / planes, latencyPs);
+  }
 }

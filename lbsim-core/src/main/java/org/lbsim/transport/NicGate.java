@@ -6,24 +6,40 @@ import org.lbsim.net.EgressPort;
  * Host NIC back-pressure for the senders of one host: a sender may post a data packet only while
  * the NIC holds less than {@code limitBytes}; otherwise it waits here, without any event, until
  * the NIC takes a packet off its queue. Waiters resume in arrival order, one per freed place.
+ * A NIC with one port per plane holds what its ports hold together.
  */
 final class NicGate implements EgressPort.DequeueListener {
   private final EgressPort nic;
+  private final EgressPort[] planes; // null: one port, nic
   private final long limitBytes;
   private Sender[] waiting = new Sender[8];
   private int head;
   private int count;
   private final org.lbsim.engine.Simulator sim;
 
-  NicGate(org.lbsim.engine.Simulator sim, EgressPort nic, long limitBytes) {
+  NicGate(org.lbsim.engine.Simulator sim, EgressPort[] nics, long limitBytes) {
     this.sim = sim;
-    this.nic = nic;
+    this.nic = nics[0];
+    this.planes = nics.length == 1 ? null : nics.clone();
     this.limitBytes = limitBytes;
-    nic.setDequeueListener(this);
+    for (EgressPort p : nics) {
+      p.setDequeueListener(this);
+    }
   }
 
   boolean admits() {
-    return count == 0 && nic.queuedBytes() < limitBytes;
+    return count == 0 && queuedBytes() < limitBytes;
+  }
+
+  private long queuedBytes() {
+    if (planes == null) {
+      return nic.queuedBytes();
+    }
+    long q = 0;
+    for (EgressPort p : planes) {
+      q += p.queuedBytes();
+    }
+    return q;
   }
 
   void await(Sender s) {
@@ -42,7 +58,7 @@ final class NicGate implements EgressPort.DequeueListener {
   @Override
   public void onDequeue(EgressPort port) {
     long now = sim.now();
-    while (count > 0 && nic.queuedBytes() < limitBytes) {
+    while (count > 0 && queuedBytes() < limitBytes) {
       Sender s = waiting[head];
       waiting[head] = null;
       head = (head + 1) & (waiting.length - 1);

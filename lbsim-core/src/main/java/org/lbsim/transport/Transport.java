@@ -131,7 +131,8 @@ public final class Transport implements Node {
       for (Sender s : senders) {
         int h = s.src();
         if (gates[h] == null) {
-          gates[h] = new NicGate(sim, fabric.host(h).nic(), limit);
+          Host host = fabric.host(h);
+          gates[h] = new NicGate(sim, host.nics(), limit * host.planes()); // that much per plane, counted together
         }
         s.setGate(gates[h]);
       }
