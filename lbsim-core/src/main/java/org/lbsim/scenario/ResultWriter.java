@@ -138,8 +138,21 @@ public final class ResultWriter {
     if (!r.training().isEmpty()) {
       m.put("training", r.training());
     }
-    m.put("settings", r.settings());
+    m.put("settings", echoed(r.settings()));
     return m;
+  }
+
+  /**
+   * The settings as the summary echoes them: every one, except {@code topology.planes} on one
+   * plane, which is the fabric as it is without the key (as {@link ScenarioKey} leaves it out).
+   */
+  private static Map<String, String> echoed(Map<String, String> settings) {
+    if (!"1".equals(settings.get("topology.planes"))) {
+      return settings;
+    }
+    Map<String, String> out = new LinkedHashMap<>(settings);
+    out.remove("topology.planes");
+    return out;
   }
 
   /** The unfinished flows and why, at most {@value #UNFINISHED_LISTED} of them. */

@@ -203,4 +203,17 @@ class MultiPlaneTest {
   private static PortStats port(RunResult r, String name) {
     return r.ports().stream().filter(p -> p.port().equals(name)).findFirst().orElseThrow();
   }
+
+  /** The summary echoes topology.planes only where there is more than one: one plane is the fabric without the key. */
+  @Test
+  @SuppressWarnings("unchecked")
+  void theSummaryNamesThePlanesOnlyWhenThereAreSeveral() {
+    RunResult one = Scenarios.run(Scenarios.of("topology.k=4", "workload.size=8KiB"));
+    RunResult two = Scenarios.run(Scenarios.of("topology.k=4", "workload.size=8KiB", "topology.planes=2"));
+    assertThat(one.settings()).containsEntry("topology.planes", "1");
+    assertThat((java.util.Map<String, String>) ResultWriter.summary(one).get("settings"))
+        .doesNotContainKey("topology.planes").containsKey("topology.k");
+    assertThat((java.util.Map<String, String>) ResultWriter.summary(two).get("settings"))
+        .containsEntry("topology.planes", "2");
+  }
 }
