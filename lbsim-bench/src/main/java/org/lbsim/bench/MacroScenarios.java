@@ -32,6 +32,8 @@ final class MacroScenarios {
             "reference", "topology.k=16", "workload.kind=permutation", "workload.size=2MiB"),
         of("perm-8192-2MiB", "permutation, 8192 hosts (k = 32), 2 MiB per flow, reference profile (scale)",
             "reference", "topology.k=32", "workload.kind=permutation", "workload.size=2MiB"),
+        of("perm-101306-1MiB-default", "permutation, 101,306 hosts (k = 74), 1 MiB per flow, default profile (scale; needs "
+            + "-Xmx8g or more)", "default", "topology.k=74", "workload.kind=permutation", "workload.size=1MiB"),
         of("ata-1024-64KiB", "all-to-all, 1024 hosts (k = 16), 64 KiB per flow (1,047,552 flows), reference profile "
             + "(scale)", "reference", "topology.k=16", "workload.kind=all-to-all", "workload.size=64KiB"));
   }

@@ -56,11 +56,7 @@ public final class CalendarQueue implements EventQueue {
   private long nextFirstSeq = Long.MIN_VALUE; // the addFirst band: below every add sequence
   private long prefetched; // sum of EventTarget.prefetch() values: kept so the JIT keeps their loads
 
-  // event slots
-  private long[] time;
-  private long[] seq;
-  private int[] next; // the next slot in the same ring bucket
-  private final EventSlots slots;
+  private final EventSlots slots; // each event's keys, bucket link and what it runs
 
   /**
    * @param shift bucket width is 2^shift ps
@@ -88,10 +84,6 @@ public final class CalendarQueue implements EventQueue {
     this.coarseNonEmpty = new long[coarse >>> 6];
     this.migrated = (long) admission >> coarseShift; // as migrate() leaves it with cur = 0
     slots = new EventSlots(initialCapacity);
-    int c = slots.capacity();
-    time = new long[c];
-    seq = new long[c];
-    next = new int[c];
   }
 
   @Override
@@ -124,11 +116,7 @@ public final class CalendarQueue implements EventQueue {
 
   private void insert(long t, long s, EventTarget who, int k, long a) {
     int slot = slots.take(who, k, a);
-    if (slot >= time.length) {
-      growKeys(slots.capacity());
-    }
-    time[slot] = t;
-    seq[slot] = s;
+    slots.keys(slot, t, s);
     size++;
     place(slot, t, s);
   }
@@ -142,7 +130,7 @@ public final class CalendarQueue implements EventQueue {
       pushRing(slot, (int) b & mask);
     } else if ((b >> coarseShift) - migrated <= coarseMask) {
       int i = (int) (b >> coarseShift) & coarseMask;
-      next[slot] = coarseHead[i];
+      slots.next(slot, coarseHead[i]);
       coarseHead[i] = slot;
       coarseNonEmpty[i >>> 6] |= 1L << i;
       coarseCount++;
@@ -204,7 +192,7 @@ public final class CalendarQueue implements EventQueue {
   }
 
   private void pushRing(int slot, int i) {
-    next[slot] = head[i];
+    slots.next(slot, head[i]);
     head[i] = slot;
     nonEmpty[i >>> 6] |= 1L << i;
     ringCount++;
@@ -231,9 +219,9 @@ public final class CalendarQueue implements EventQueue {
     int slot = head[i];
     head[i] = NONE;
     while (slot != NONE) {
-      current.push(time[slot], seq[slot], slot);
+      current.push(slots.time(slot), slots.seq(slot), slot);
       ringCount--;
-      slot = next[slot];
+      slot = slots.next(slot);
     }
     migrate();
   }
@@ -275,9 +263,9 @@ public final class CalendarQueue implements EventQueue {
       coarseHead[i] = NONE;
       coarseNonEmpty[i >>> 6] &= ~(1L << i);
       while (slot != NONE) {
-        int after = next[slot];
+        int after = slots.next(slot);
         coarseCount--;
-        place(slot, time[slot], seq[slot]);
+        place(slot, slots.time(slot), slots.seq(slot));
         slot = after;
       }
     }
@@ -287,13 +275,7 @@ public final class CalendarQueue implements EventQueue {
         return;
       }
       int slot = overflow.pop();
-      place(slot, time[slot], seq[slot]);
+      place(slot, slots.time(slot), slots.seq(slot));
     }
-  }
-
-  private void growKeys(int c) {
-    time = Arrays.copyOf(time, c);
-    seq = Arrays.copyOf(seq, c);
-    next = Arrays.copyOf(next, c);
   }
 }

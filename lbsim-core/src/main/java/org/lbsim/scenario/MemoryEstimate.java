@@ -15,8 +15,11 @@ import java.util.Locale;
  *       that holds them: {@value #FLOW_BYTES} B;
  *   <li>a port ({@code EgressPort} with its hot fields, configuration, statistics and name): {@value #PORT_BYTES} B;
  *   <li>a host (host, NIC gate, transport tables): {@value #HOST_BYTES} B;
- *   <li>a packet in flight: {@value #PACKET_BYTES} B; at most every port's buffer full plus every
- *       host link's bandwidth-delay product, and never more than the workload's packets;
+ *   <li>a packet in flight: {@value #PACKET_BYTES} B, and {@value #EVENT_BYTES} B for the event
+ *       slot pending for it (its arrival at the next hop: four longs, a target reference and a
+ *       free-list entry; the slot arrays grow by doubling, which the collector's room below
+ *       covers); at most every port's buffer full plus every host link's bandwidth-delay
+ *       product, and never more than the workload's packets;
  *   <li>{@value #FIXED_BYTES} B for the simulator itself.
  * </ul>
  *
@@ -30,12 +33,13 @@ public record MemoryEstimate(long hosts, long ports, long flows, long packets) {
   static final long PORT_BYTES = 640;
   static final long HOST_BYTES = 512;
   static final long PACKET_BYTES = 104;
+  static final long EVENT_BYTES = 40;
   static final long FIXED_BYTES = 64L << 20;
 
   /** Estimated heap bytes of the run (saturating at Long.MAX_VALUE). */
   public long bytes() {
     double b = FIXED_BYTES + (double) hosts * HOST_BYTES + (double) ports * PORT_BYTES + (double) flows * FLOW_BYTES
-        + (double) packets * PACKET_BYTES;
+        + (double) packets * (PACKET_BYTES + EVENT_BYTES);
     return b >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) b;
   }
 

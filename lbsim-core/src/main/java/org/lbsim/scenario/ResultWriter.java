@@ -10,13 +10,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.lbsim.metrics.FlowTimes;
 import org.lbsim.metrics.QueueSeries;
 import org.lbsim.metrics.PortStats;
@@ -100,13 +97,16 @@ public final class ResultWriter {
 
   /** Long format, one row per port and sample: time_us,port,queue_bytes (hottest port first). */
   private static void writeQueues(QueueSeries q, Writer w) throws IOException {
-    try (CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
-      csv.printRecord("time_us", "port", "queue_bytes");
-      for (int i = 0; i < q.ports().size(); i++) {
-        long[] b = q.bytes().get(i);
-        for (int j = 0; j < b.length; j++) {
-          csv.printRecord(micros(j * q.intervalPs()), q.ports().get(i), b[j]);
-        }
+    CsvRows csv = new CsvRows(w);
+    csv.header("time_us", "port", "queue_bytes");
+    for (int i = 0; i < q.ports().size(); i++) {
+      long[] b = q.bytes().get(i);
+      String port = q.ports().get(i);
+      for (int j = 0; j < b.length; j++) {
+        csv.text(micros(j * q.intervalPs()));
+        csv.text(port);
+        csv.number(b[j]);
+        csv.end();
       }
     }
   }
@@ -234,26 +234,46 @@ public final class ResultWriter {
   }
 
   private static void writeFlows(RunResult r, Writer w) throws IOException {
-    try (CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
-      csv.printRecord("flow", "src", "dst", "bytes", "start_ps", "finish_ps", "fct_ps", "received_ps", "packets_sent",
-          "packets_lost", "mean_rtt_ps", "retransmissions", "spurious_retransmissions", "timeouts");
-      for (FlowOutcome f : r.flows()) {
-        csv.printRecord(f.id(), f.src(), f.dst(), f.bytes(), f.startPs(), f.finishPs(), f.fctPs(), f.receivedPs(),
-            f.packetsSent(), f.packetsLost(), f.meanRttPs(), f.retransmissions(), f.spuriousRetransmissions(),
-            f.timeouts());
-      }
+    CsvRows csv = new CsvRows(w);
+    csv.header("flow", "src", "dst", "bytes", "start_ps", "finish_ps", "fct_ps", "received_ps", "packets_sent",
+        "packets_lost", "mean_rtt_ps", "retransmissions", "spurious_retransmissions", "timeouts");
+    for (FlowOutcome f : r.flows()) {
+      csv.number(f.id());
+      csv.number(f.src());
+      csv.number(f.dst());
+      csv.number(f.bytes());
+      csv.number(f.startPs());
+      csv.number(f.finishPs());
+      csv.number(f.fctPs());
+      csv.number(f.receivedPs());
+      csv.number(f.packetsSent());
+      csv.number(f.packetsLost());
+      csv.number(f.meanRttPs());
+      csv.number(f.retransmissions());
+      csv.number(f.spuriousRetransmissions());
+      csv.number(f.timeouts());
+      csv.end();
     }
   }
 
   private static void writePorts(RunResult r, Writer w) throws IOException {
-    try (CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
-      csv.printRecord("port", "tier", "bytes_sent", "packets_sent", "max_queue_bytes", "mean_queue_bytes", "drops",
-          "ecn_marks", "utilization", "trims", "pause_frames", "paused_ps");
-      for (PortStats p : r.ports()) {
-        csv.printRecord(p.port(), p.tier(), p.bytesSent(), p.packetsSent(), p.maxQueueBytes(),
-            String.format(Locale.ROOT, "%.2f", p.meanQueueBytes()), p.drops(), p.ecnMarks(),
-            String.format(Locale.ROOT, "%.6f", p.utilization()), p.trims(), p.pauseFrames(), p.pausedPs());
-      }
+    CsvRows csv = new CsvRows(w);
+    csv.header("port", "tier", "bytes_sent", "packets_sent", "max_queue_bytes", "mean_queue_bytes", "drops",
+        "ecn_marks", "utilization", "trims", "pause_frames", "paused_ps");
+    for (PortStats p : r.ports()) {
+      csv.text(p.port());
+      csv.text(p.tier());
+      csv.number(p.bytesSent());
+      csv.number(p.packetsSent());
+      csv.number(p.maxQueueBytes());
+      csv.fixed(p.meanQueueBytes(), 2);
+      csv.number(p.drops());
+      csv.number(p.ecnMarks());
+      csv.fixed(p.utilization(), 6);
+      csv.number(p.trims());
+      csv.number(p.pauseFrames());
+      csv.number(p.pausedPs());
+      csv.end();
     }
   }
 

@@ -229,7 +229,7 @@ class InputRulesTest {
     assertThat(p).contains("the scenario needs about").contains("4194304 hosts").contains("this JVM has")
         .contains("LBSIM_JAVA_OPTS=-Xmx");
     MemoryEstimate e = new MemoryEstimate(128, 640, 16_256, 10_000);
-    assertThat(e.bytes()).isEqualTo(MemoryEstimate.FIXED_BYTES + 128 * 512 + 640 * 640 + 16_256L * 448 + 10_000L * 104);
+    assertThat(e.bytes()).isEqualTo(MemoryEstimate.FIXED_BYTES + 128 * 512 + 640 * 640 + 16_256L * 448 + 10_000L * (104 + 40));
     assertThat(e.refusal(1L << 30)).isNull();
     assertThat(e.refusal(1L << 20)).startsWith("the scenario needs about 0.1 GiB (128 hosts, 16256 flows, 640 ports)");
   }

@@ -1,0 +1,48 @@
+package org.lbsim.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The queue series keep their bytes: the SHA-256 of queues.csv of three sampled runs (one that
+ * halves its resolution many times, one on auto, an incast with one hot port and many ties) as
+ * the sampler that stored one array per port wrote them.
+ */
+class QueueSeriesPinTest {
+  @TempDir
+  Path dir;
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      "halving, metrics.queue_sample_us=0.001;workload.kind=all-to-all, 365547972135ca4b, 21301",
+      "auto, workload.kind=all-to-all, 784e1f773fabc29b, 2101",
+      "incast, workload.kind=incast;workload.senders=8;workload.size=256KiB;metrics.queue_sample_us=0.05, "
+          + "b9d06d39072c259a, 7671"})
+  void queuesCsvIsUnchanged(String name, String overrides, String sha, int lines) throws IOException {
+    List<String> o = new java.util.ArrayList<>(List.of("topology.k=4", "workload.size=64KiB", "seed=3"));
+    o.addAll(List.of(overrides.split(";")));
+    ResultWriter.write(Scenarios.run(Scenarios.of(o)), dir);
+    Path q = dir.resolve("queues.csv");
+    assertThat(Files.readAllLines(q)).hasSize(lines);
+    assertThat(sha256(q)).as(name).isEqualTo(sha);
+  }
+
+  private static String sha256(Path f) throws IOException {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)))
+          .substring(0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
