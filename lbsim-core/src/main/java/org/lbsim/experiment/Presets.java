@@ -177,16 +177,15 @@ public final class Presets {
   static Preset fig18() {
     List<String> base = new ArrayList<>(queueScaling().base());
     base.add("workload.size=" + 256 * 4096 + "B");
+    Axis designs = new Axis("lb", available(List.of("host-dr", "ofan")));
     return new Preset("fig18",
         "Ofan against Host DR as the network grows: largest queue of each and Host DR / Ofan, permutation at full "
             + "utilization, m = 256 packets, fat-tree k = 4 ... 24 (study Fig. 18)",
         "Ofan's advantage over Host DR (ratio of max queues) grows with network size",
         base,
-        List.of(new Axis("lb", available(List.of("host-dr", "ofan"))),
-            Axis.of("topology.k", "4", "8", "12", "16", "20", "24")), 10,
-        new QueueRatioTable("topology.k", "host-dr", "ofan", 4096 + 62))
-        .withQuick(3, List.of(new Axis("lb", available(List.of("host-dr", "ofan"))),
-            Axis.of("topology.k", "4", "8", "12", "16")));
+        List.of(designs, Axis.of("topology.k", "4", "8", "12", "16", "20", "24")), 10,
+        new QueueRatioTable("topology.k", "host-dr", "ofan", DATA_PACKET_WIRE_BYTES))
+        .withQuick(3, List.of(designs, Axis.of("topology.k", "4", "8", "12", "16")));
   }
 
   static Preset messageSize() {
@@ -258,6 +257,9 @@ public final class Presets {
    */
   static final String FULL_HOST_LINK_RATE = "0.9802909432";
 
+  /** A default data packet on the wire (4096 B payload + 62 B header): the unit queues are counted in. */
+  static final int DATA_PACKET_WIRE_BYTES = 4096 + 62;
+
   static Preset queueScaling() {
     List<String> sizes = new ArrayList<>();
     for (int m = 32; m <= 2048; m *= 2) {
@@ -278,6 +280,6 @@ public final class Presets {
         List.of("workload.kind=permutation", "buffer.bytes=32MB", "buffer.ecn_fraction=0.0025",
             "transport.rate_coef=" + FULL_HOST_LINK_RATE, "workload.start_jitter=1"),
         List.of(new Axis("lb", available(SCALING_SCHEMES)), new Axis("workload.size", sizes)), 10,
-        new QueueScaling(4096 + 62)).withQuick(3);
+        new QueueScaling(DATA_PACKET_WIRE_BYTES)).withQuick(3);
   }
 }
