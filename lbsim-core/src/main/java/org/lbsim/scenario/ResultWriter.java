@@ -143,15 +143,12 @@ public final class ResultWriter {
   }
 
   /**
-   * The settings as the summary echoes them: every one, except {@code topology.planes} on one
-   * plane, which is the fabric as it is without the key (as {@link ScenarioKey} leaves it out).
+   * The settings as the summary echoes them: every one, except the keys at their default that
+   * {@link ScenarioSchema#silentAtDefault} names (as {@link ScenarioKey} leaves them out).
    */
   private static Map<String, String> echoed(Map<String, String> settings) {
-    if (!"1".equals(settings.get("topology.planes"))) {
-      return settings;
-    }
     Map<String, String> out = new LinkedHashMap<>(settings);
-    out.remove("topology.planes");
+    out.entrySet().removeIf(e -> ScenarioSchema.silentAtDefault(e.getKey(), e.getValue()));
     return out;
   }
 

@@ -15,8 +15,8 @@ import java.util.Map;
  * (defaults included, in schema order) except {@code name}, which only says where the files go,
  * of the bytes of every file the scenario reads (the connection matrix of {@code workload.file}
  * and the rank files of a Chakra trace, {@code workload.trace}, count by their content, not by
- * their path; an unset {@code workload.trace} and {@code topology.planes} on one plane are left
- * out) and of {@link #RESULT_FORMAT}. Two
+ * their path; an unset {@code workload.trace} and the keys
+ * {@link ScenarioSchema#silentAtDefault} names, at their default, are left out) and of {@link #RESULT_FORMAT}. Two
  * scenarios with the same key give byte-identical result files; a changed setting or file gives
  * a new key.
  */
@@ -34,8 +34,8 @@ public final class ScenarioKey {
         continue;
       }
       String value = e.getValue();
-      if (e.getKey().equals("topology.planes") && s.topology().planes() == 1) {
-        continue; // one plane adds nothing, so single-plane scenarios keep their keys
+      if (ScenarioSchema.silentAtDefault(e.getKey(), value)) {
+        continue; // at its default the key adds nothing, so scenarios without it keep their keys
       }
       if (e.getKey().equals("workload.trace")) {
         if (value.isEmpty()) {

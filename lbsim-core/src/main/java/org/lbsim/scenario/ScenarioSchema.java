@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.lbsim.design.Catalog;
 import org.lbsim.lb.LbDesign;
@@ -65,6 +66,9 @@ public final class ScenarioSchema {
     s.add(new Setting("topology.spines", Type.INT, "16", List.of(), "leaf-spine: number of spines (one uplink from every leaf to each)"));
     s.add(new Setting("topology.servers", Type.INT, "16", List.of(), "rail-optimized: servers (each with one NIC per rail)"));
     s.add(new Setting("topology.rails", Type.INT, "8", List.of(), "rail-optimized: rails = NICs (GPUs) per server; spines from topology.spines"));
+    s.add(new Setting("topology.units", Type.INT, "1", List.of(), "rail-optimized: scalable units; each unit has its own "
+        + "rail switch per rail, holding that rail's NIC of the unit's topology.servers / topology.units servers, and "
+        + "every rail switch reaches every spine"));
     s.add(new Setting("topology.planes", Type.INT, "1", List.of(), "identical, independent fabrics of this shape, every "
         + "host with one NIC port on each; each plane's links run at the links.* rates divided by the planes (1 to "
         + Topology.MAX_PLANES + "; docs/planes.md)"));
@@ -235,6 +239,25 @@ public final class ScenarioSchema {
           .append(rule == null ? "always" : rule.when().replace("|", "\\|")).append(" |\n");
     }
     return sb.toString();
+  }
+
+  /**
+   * Keys that neither the scenario key nor summary.json hold while at their default: at the
+   * default each describes the fabric as it is without the key.
+   */
+  private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units");
+
+  /** Whether {@code key} set to {@code value} is one of the keys left out of results at its default, and is at it. */
+  public static boolean silentAtDefault(String key, String value) {
+    if (!SILENT_AT_DEFAULT.contains(key)) {
+      return false;
+    }
+    String d = get(key).defaultValue();
+    try {
+      return Long.parseLong(value.trim()) == Long.parseLong(d);
+    } catch (NumberFormatException e) {
+      return false;
+    }
   }
 
   /** The built-in schema's key {@code key}, or null. */

@@ -18,10 +18,12 @@ public final class TopologyKinds {
           "folded Clos (two-tier)",
           List.of("topology.hosts_per_leaf", "topology.leaves", "topology.spines"), false, TopologyKinds::leafSpine),
       new TopologyKind("rail-optimized",
-          "NIC i of every server on rail switch i, rails joined by spines: topology.servers servers of "
-              + "topology.rails NICs, built as a leaf-spine whose leaves are the rails",
-          "NVIDIA DGX SuperPOD rail-optimized design",
-          List.of("topology.servers", "topology.rails", "topology.spines"), true, TopologyKinds::railOptimized));
+          "NIC i of every server on a rail switch of rail i, rail switches joined by spines: topology.servers "
+              + "servers of topology.rails NICs in topology.units scalable units, each unit with one rail switch per "
+              + "rail, built as a leaf-spine whose leaves are the rail switches",
+          "NVIDIA DGX SuperPOD rail-optimized design (scalable units)",
+          List.of("topology.servers", "topology.rails", "topology.units", "topology.spines"), true,
+          TopologyKinds::railOptimized));
 
   private TopologyKinds() {}
 
@@ -68,9 +70,22 @@ public final class TopologyKinds {
     return leaves(v, "topology.hosts_per_leaf", "topology.leaves");
   }
 
-  /** A rail switch per rail, holding NIC r of every server, is a leaf; see training.Cluster for the numbering. */
+  /**
+   * A rail switch per rail and scalable unit, holding NIC r of the unit's servers, is a leaf:
+   * host r * servers + s (see training.Cluster) is on leaf r * units + s / (servers / units).
+   */
   private static Topology railOptimized(TopologyKind.Keys v) {
-    return leaves(v, "topology.servers", "topology.rails");
+    int servers = v.integer("topology.servers", 1);
+    int rails = v.integer("topology.rails", 1);
+    int units = v.integer("topology.units", 1);
+    int spines = spines(v);
+    if (servers > 0 && units > 0 && servers % units != 0) {
+      v.bad("topology.units", v.text("topology.units"), "a divisor of topology.servers = " + servers
+          + " (every unit holds the same number of servers)");
+      return null;
+    }
+    return servers > 0 && rails > 0 && units > 0 && spines > 0 && hostsFit(v, "topology.rails", servers, rails)
+        ? new LeafSpine(servers / units, rails * units, spines) : null;
   }
 
   /** Leaves of {@code perLeafKey} hosts each, {@code leavesKey} of them, every one joined to every spine. */

@@ -48,6 +48,17 @@ public final class Collectives {
     return Collections.unmodifiableList(flows);
   }
 
+  /** One ring step: host i sends {@code bytes} to host i + 1, the last host to host 0, all at time 0. */
+  public static List<FlowSpec> ringStep(int hosts, long bytes) {
+    requireHosts("ring-step", hosts);
+    requireBytes("ring-step", bytes);
+    List<FlowSpec> flows = new ArrayList<>(hosts);
+    for (int s = 0; s < hosts; s++) {
+      flows.add(FlowSpec.independent(s, s, (s + 1) % hosts, bytes, 0));
+    }
+    return Collections.unmodifiableList(flows);
+  }
+
   /**
    * Random permutation: each host sends {@code bytes} to exactly one other host and receives from
    * exactly one; nobody sends to itself. The pairing is uniform over all derangements. Flow

@@ -26,6 +26,21 @@ class ScenarioKeyTest {
   }
 
   @Test
+  void aFabricKeyAtItsDefaultAddsNothingAndCountsOnceSet() {
+    String rails = ScenarioKey.of(Scenarios.of("topology.kind=rail-optimized", "topology.servers=4", "topology.rails=2",
+        "topology.spines=2"));
+    assertThat(ScenarioKey.of(Scenarios.of("topology.kind=rail-optimized", "topology.servers=4", "topology.rails=2",
+        "topology.spines=2", "topology.units=1", "topology.planes=1"))).isEqualTo(rails);
+    assertThat(ScenarioKey.of(Scenarios.of("topology.kind=rail-optimized", "topology.servers=4", "topology.rails=2",
+        "topology.spines=2", "topology.units=2"))).isNotEqualTo(rails);
+    assertThat(ScenarioKey.of(Scenarios.of("topology.kind=rail-optimized", "topology.servers=4", "topology.rails=2",
+        "topology.spines=2", "topology.planes=2"))).isNotEqualTo(rails);
+    assertThat(ScenarioSchema.silentAtDefault("topology.units", "1")).isTrue();
+    assertThat(ScenarioSchema.silentAtDefault("topology.units", "2")).isFalse();
+    assertThat(ScenarioSchema.silentAtDefault("topology.k", "8")).as("a key of the first result format").isFalse();
+  }
+
+  @Test
   void aConnectionMatrixCountsByItsContentNotItsPath() throws IOException {
     Path a = dir.resolve("a");
     Path b = dir.resolve("b");

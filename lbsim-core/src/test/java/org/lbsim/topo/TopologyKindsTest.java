@@ -55,6 +55,34 @@ class TopologyKindsTest {
     // a rail switch per rail, holding one NIC of every server, is a leaf
     assertThat(topology("topology.kind=rail-optimized", "topology.servers=2", "topology.rails=8", "topology.spines=4"))
         .isEqualTo(new LeafSpine(2, 8, 4));
+    // with scalable units, each unit has its own rail switch per rail
+    assertThat(topology("topology.kind=rail-optimized", "topology.servers=6", "topology.rails=8", "topology.units=3",
+        "topology.spines=4")).isEqualTo(new LeafSpine(2, 24, 4));
+  }
+
+  @Test
+  void nicRailOfServerSIsOnItsUnitsRailSwitch() {
+    int servers = 12;
+    int rails = 4;
+    int units = 3;
+    LeafSpine t = (LeafSpine) topology("topology.kind=rail-optimized", "topology.servers=" + servers,
+        "topology.rails=" + rails, "topology.units=" + units, "topology.spines=4");
+    org.lbsim.training.Cluster cluster = new org.lbsim.training.Cluster(servers, rails, true);
+    for (int s = 0; s < servers; s++) {
+      for (int r = 0; r < rails; r++) {
+        assertThat(cluster.host(s, r) / t.hostsPerLeaf()).as("server %d rail %d", s, r)
+            .isEqualTo(r * units + s / (servers / units));
+      }
+    }
+  }
+
+  @Test
+  void unitsThatDoNotDivideTheServersAreRefused() {
+    List<String> problems = new ArrayList<>();
+    assertThat(TopologyKinds.find("rail-optimized").factory().build(keys(Map.of("topology.servers", "16",
+        "topology.rails", "8", "topology.units", "3", "topology.spines", "4"), problems))).isNull();
+    assertThat(problems).containsExactly("topology.units=3: a divisor of topology.servers = 16 (every unit holds the "
+        + "same number of servers)");
   }
 
   @Test
@@ -65,7 +93,7 @@ class TopologyKindsTest {
     assertThat(problems).containsExactly("topology.k=5: an even integer from 2 to 256 (k = 8 gives 128 hosts)");
     problems.clear();
     assertThat(TopologyKinds.find("rail-optimized").factory().build(keys(Map.of("topology.servers", "100000",
-        "topology.rails", "1000", "topology.spines", "300"), problems))).isNull();
+        "topology.rails", "1000", "topology.units", "1", "topology.spines", "300"), problems))).isNull();
     assertThat(problems).containsExactly(
         "topology.spines=300: an integer from 1 to 255 (a source route names a spine in one byte)");
     problems.clear();
