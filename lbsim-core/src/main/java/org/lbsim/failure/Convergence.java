@@ -98,6 +98,23 @@ public final class Convergence implements Routes {
     return s == t || mask[plane * switches + s][t] != 0;
   }
 
+  @Override
+  public int planePaths(int src, int dst, int plane) {
+    if (weight == null) {
+      return -1;
+    }
+    int s = src / links.hostsPerTor;
+    int t = dst / links.hostsPerTor;
+    if (s == t) {
+      return 1;
+    }
+    int n = 0;
+    for (int w : weight[plane * switches + s][t]) {
+      n += w;
+    }
+    return n;
+  }
+
   /** {@link #routeUsable(int, int, int)} in the plane whose links start at id {@code base}. */
   private boolean routeUsable(int src, int dst, int route, int base) {
     int s = src / links.hostsPerTor;

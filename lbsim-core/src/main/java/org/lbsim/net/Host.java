@@ -16,8 +16,13 @@ import org.lbsim.engine.SplitMix;
  * else a hash of (flow, entropy) with this host's salt, independent of the switches' hash
  * (Lookup2 with their salts), so that the plane and the path inside it are not correlated: a
  * flow with one entropy stays on one plane, a design that draws an entropy per packet spreads
- * over the planes per packet. With failures, a plane routing believes cut off between the two
- * hosts is skipped for the next one ({@link #setRoutes}).
+ * over the planes per packet. With failures, for a packet the switches route (no source route),
+ * once W-ECMP weights have converged and the planes offer unequal numbers of paths between the
+ * two hosts ({@link Routes#planePaths}), the NIC weighs the planes by those counts (host-side
+ * W-ECMP): a rotating NIC takes plane q for a
+ * share paths(q) / sum of its packets, in the order the golden-ratio sequence of (seq + flow)
+ * gives, and a hashing NIC maps its hash onto the same shares; before that, a plane routing
+ * believes cut off between the two hosts is skipped for the next one ({@link #setRoutes}).
  */
 public final class Host implements Node {
   private final int id;
@@ -26,6 +31,7 @@ public final class Host implements Node {
   private boolean rotate;
   private long salt;
   private Routes routes; // null: no failures, every plane is used
+  private int[] paths; // per plane, scratch for the weighted choice
   private Node stack;
 
   public Host(int id) {
@@ -67,6 +73,7 @@ public final class Host implements Node {
    */
   public void setRoutes(Routes routes) {
     this.routes = routes;
+    this.paths = planes == null ? null : new int[planes.length];
   }
 
   /** The port on plane 0 (the only one on a one-plane fabric). */
@@ -98,6 +105,12 @@ public final class Host implements Node {
 
   /** The plane {@code p} leaves on (see the class comment), away from planes routing believes cut off. */
   int planeOf(Packet p) {
+    if (routes != null && p.route == Packet.NO_ROUTE) {
+      int weighted = weightedPlane(p);
+      if (weighted >= 0) {
+        return weighted;
+      }
+    }
     int q = chosenPlane(p);
     if (routes != null && !routes.planeUsable(id, p.dst, q)) {
       for (int i = 1; i < planes.length; i++) {
@@ -109,6 +122,45 @@ public final class Host implements Node {
     }
     return q;
   }
+
+  /**
+   * The plane for {@code p} in proportion to the paths each offers towards its destination, or -1
+   * when the weights have not converged, are equal on every plane, or are all zero.
+   */
+  private int weightedPlane(Packet p) {
+    int total = 0;
+    boolean equal = true;
+    for (int q = 0; q < paths.length; q++) {
+      int n = routes.planePaths(id, p.dst, q);
+      if (n < 0) {
+        return -1;
+      }
+      paths[q] = n;
+      total += n;
+      equal &= n == paths[0];
+    }
+    if (equal || total == 0) {
+      return -1;
+    }
+    long u;
+    if (rotate) {
+      double x = (p.seq + p.flow) * GOLDEN_RATIO_CONJUGATE;
+      u = (long) ((x - Math.floor(x)) * total);
+    } else {
+      long key = ((long) p.flow << 32) | (p.entropy & 0xFFFFFFFFL);
+      u = (SplitMix.mix32(key ^ salt) & 0x7FFFFFFFL) % total;
+    }
+    for (int q = 0; q < paths.length; q++) {
+      u -= paths[q];
+      if (u < 0) {
+        return q;
+      }
+    }
+    return paths.length - 1;
+  }
+
+  /** (√5 − 1) / 2: consecutive multiples of it, modulo 1, fall evenly over [0, 1) at every length. */
+  private static final double GOLDEN_RATIO_CONJUGATE = 0.6180339887498949;
 
   /** The plane the design chooses for {@code p}. */
   private int chosenPlane(Packet p) {

@@ -33,6 +33,16 @@ public interface Routes {
     return true;
   }
 
+  /**
+   * The paths the converged W-ECMP weights give from host {@code src}'s first-tier switch to
+   * {@code dst}'s inside plane {@code plane} (the sum of its up ports' weights towards {@code dst};
+   * every plane has the same shape, so counts compare across planes), 1 on every plane when
+   * both hosts share their first-tier switch; -1 while weights have not converged.
+   */
+  default int planePaths(int src, int dst, int plane) {
+    return -1;
+  }
+
   /** The index of the {@code i}-th set bit of {@code mask} (i from 0). */
   static int nth(long mask, int i) {
     long m = mask;

@@ -46,6 +46,83 @@ class HostPlanesTest {
     }
   }
 
+  /** Routing whose converged weights offer {@code paths[q]} paths on plane q between every two hosts. */
+  private static Routes weighted(int... paths) {
+    return new Routes() {
+      @Override
+      public int epoch() {
+        return 0;
+      }
+
+      @Override
+      public long usable(Switch sw, int dst) {
+        return 0;
+      }
+
+      @Override
+      public int[] weights(Switch sw, int dst) {
+        return null;
+      }
+
+      @Override
+      public boolean routeUsable(int src, int dst, int route) {
+        return true;
+      }
+
+      @Override
+      public boolean planeUsable(int src, int dst, int plane) {
+        return paths[plane] > 0;
+      }
+
+      @Override
+      public int planePaths(int src, int dst, int plane) {
+        return paths[plane];
+      }
+    };
+  }
+
+  @Test
+  void aRotatingNicWeighsThePlanesByTheirPathsInEveryRun() {
+    // plane 1 lost half its paths: 4 : 2 : 4 gives shares 2/5, 1/5, 2/5 in every window of packets
+    Host h = host(3);
+    h.rotatePlanes(true);
+    h.setRoutes(weighted(4, 2, 4));
+    int[] count = new int[3];
+    for (int seq = 0; seq < 1000; seq++) {
+      count[h.planeOf(packet(5, seq, 0, Packet.NO_ROUTE))]++;
+      if (seq == 99) {
+        assertThat(count).as("after 100 packets").satisfies(c -> {
+          assertThat(c[0]).isBetween(38, 42);
+          assertThat(c[1]).isBetween(18, 22);
+        });
+      }
+    }
+    assertThat(count[0]).isBetween(398, 402);
+    assertThat(count[1]).isBetween(198, 202);
+    assertThat(count[2]).isBetween(398, 402);
+  }
+
+  @Test
+  void aHashingNicWeighsThePlanesAndLeavesADeadOneAlone() {
+    Host h = host(2);
+    h.setRoutes(weighted(3, 1));
+    int[] count = new int[2];
+    for (int e = 0; e < 40_000; e++) {
+      count[h.planeOf(packet(5, 0, e, Packet.NO_ROUTE))]++;
+    }
+    assertThat(count[0]).isBetween(29_500, 30_500);
+    h.setRoutes(weighted(0, 4));
+    for (int e = 0; e < 1000; e++) {
+      assertThat(h.planeOf(packet(5, 0, e, Packet.NO_ROUTE))).isEqualTo(1);
+    }
+    // equal weights: the unweighted choice, so intact fabrics keep their results
+    Host plain = host(2);
+    h.setRoutes(weighted(2, 2));
+    for (int e = 0; e < 1000; e++) {
+      assertThat(h.planeOf(packet(5, 0, e, Packet.NO_ROUTE))).isEqualTo(plain.planeOf(packet(5, 0, e, Packet.NO_ROUTE)));
+    }
+  }
+
   @Test
   void thePlaneIsNotTheInPlaneChoice() {
     // entropies that one ECMP-like choice (entropy mod 4) sends up port 0 still land on every plane

@@ -154,7 +154,7 @@ class MultiPlaneTest {
   }
 
   @Test
-  void aFailedPlaneLinkCostsHostDrOnlyItsShare() {
+  void aFailedPlaneLinkCostsOnlyItsShare() {
     // ToR 0 keeps 3 of its 4 uplinks over the two planes: rho_max is 3/4 of the fair share, not
     // the 1/2 of one plane that lost tor0-agg0 (PlaneFailuresTest), and Host DR, whose rotation
     // over (plane, core) drops the dead routes, stays within 3 % of that bound
@@ -165,10 +165,12 @@ class MultiPlaneTest {
         0.75, 2).completionPs());
     assertThat(twoPlanes.overBoundPct()).isBetween(0.0, 3.0);
     assertThat(twoPlanes.cctPs()).isLessThan(onePlane.cctPs() * 4 / 5);
-    // a rotating NIC puts half of each flow on the damaged plane whatever its paths: ofan's flows
-    // from ToR 0 then run at the pace of that plane's one uplink, as on one damaged plane
-    RunResult ofan = permutation("ofan", "2", "failures.links=p1.tor0-agg0");
-    assertThat(ofan.cctPs()).isGreaterThan(twoPlanes.cctPs() * 5 / 4);
+    // the NICs of rotating and hashing designs weigh the planes by their paths (4 : 2 from ToR 0),
+    // so they too lose only the link's share: 35-36 % over the bound with the planes taken evenly
+    assertThat(permutation("ofan", "2", "failures.links=p1.tor0-agg0").overBoundPct()).isBetween(0.0, 3.0);
+    for (String lb : List.of("host-spray", "switch-spray", "reps")) {
+      assertThat(permutation(lb, "2", "failures.links=p1.tor0-agg0").overBoundPct()).as(lb).isBetween(0.0, 10.0);
+    }
   }
 
   @Test
