@@ -63,7 +63,8 @@ class FailurePresetsTest {
    * The quick fig5 on the 16-host fat tree: each normalized cell is the median over seeds of the
    * scheme's CCT over the CCT of the scheme with the lowest median failure-free CCT, same seed
    * (recomputed here from the runs); that scheme's own failure-free cell is 1; the % over the
-   * bound at rho_max is what the plain over-bound table gives.
+   * bound at rho_max is what the plain over-bound table gives; a failure rate that fails no link
+   * gives the failure-free run.
    */
   @Test
   void fig5NormalizesEveryCctToTheFailureFreeBestOfItsSeed() {
@@ -110,6 +111,13 @@ class FailurePresetsTest {
       }
     }
     assertThat(marks).isEqualTo(1);
+    // a failure rate that draws no link to fail gives the failure-free run of the same scheme and seed
+    List<RunRecord> nothingFailed = runs.stream().filter(r -> r.value("failures.rate") != null
+        && r.result().counters().get("failed_links") == 0).toList();
+    assertThat(nothingFailed).isNotEmpty();
+    for (RunRecord r : nothingFailed) {
+      assertThat(r.result().cctPs()).as(r.point().name()).isEqualTo(cct(runs, r.value("lb"), r.point().seed()));
+    }
     Table overBound = new OverBoundTable("lb", "failures.rate").analyze(runs.stream().filter(
         r -> r.value("failures.rate") != null).toList());
     for (int i = 0; i < schemes.size(); i++) {
@@ -118,6 +126,20 @@ class FailurePresetsTest {
       assertThat(row.subList(3, 7)).isEqualTo(overBound.rows().get(i).subList(1, 5));
       assertThat(row.get(7)).isEqualTo("0");
     }
+  }
+
+  /** Reference runs come first, on the quick variant's own axes; a reference axis the preset lacks is refused. */
+  @Test
+  void aPresetsReferenceRunsPrecedeItsGridAndFollowItsQuickAxes() {
+    Preset p = new Preset("t", "t", "t", List.of(), List.of(Axis.of("x", "1", "2"), Axis.of("y", "a", "b", "c")), 1,
+        runs -> null).withReference(new Preset.Reference(List.of("x"), java.util.Map.of("z", "off")))
+        .withQuick(1, List.of(Axis.of("x", "2"), Axis.of("y", "a")));
+    assertThat(p.grid(1)).extracting(GridPoint::overrides).startsWith(List.of("x=1", "z=off", "seed=1"),
+        List.of("x=2", "z=off", "seed=1"), List.of("x=1", "y=a", "seed=1")).hasSize(2 + 6);
+    assertThat(p.quickVariant().grid(2)).extracting(GridPoint::name).containsExactly("x-2_z-off_seed-1",
+        "x-2_z-off_seed-2", "x-2_y-a_seed-1", "x-2_y-a_seed-2");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> p.withReference(new Preset.Reference(List.of("w"),
+        java.util.Map.of()))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[w]");
   }
 
   private static String rate(RunRecord r) {
