@@ -2,7 +2,11 @@ package org.lbsim.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
 
@@ -14,6 +18,25 @@ import org.lbsim.metrics.RunResult;
  */
 class RingStepTest {
   private static final long PACKETS_PER_FLOW = 256; // 1 MiB of 4096-byte payloads
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void aRingStepIsItsConnectionMatrix() throws IOException {
+    StringBuilder cm = new StringBuilder("Nodes 16\nConnections 16\n");
+    for (int i = 0; i < 16; i++) {
+      cm.append(i).append("->").append((i + 1) % 16).append(" id ").append(i + 1).append(" start 0 size 1048576\n");
+    }
+    Path file = dir.resolve("ring.cm");
+    Files.writeString(file, cm);
+    RunResult step = Scenarios.run(Scenarios.of("topology.k=4", "workload.kind=ring-step", "workload.size=1MiB",
+        "lb=host-spray"));
+    RunResult matrix = Scenarios.run(Scenarios.of("topology.k=4", "workload.kind=cm", "workload.file=" + file,
+        "lb=host-spray"));
+    assertThat(step.flows()).isEqualTo(matrix.flows());
+    assertThat(step.cctPs()).isEqualTo(matrix.cctPs());
+  }
 
   @Test
   void everyHostSendsToTheNextAndOnlyTheCrossingFlowsReachTheSpines() {
