@@ -266,7 +266,7 @@ public final class Presets {
       sizes.add(m * 4096 + "B");
     }
     return new Preset("queue-scaling",
-        "Largest queue against message size m at full utilization, log-log slope (study Table 3, Fig. 6)",
+        "Largest queue and CCT against message size m at full utilization, log-log slopes (study Table 3, Fig. 6)",
         "Simple RR and JSQ grow as m (slope ~1); RSQ and Host Pkt as sqrt(m) (~0.5); Host DR and Ofan stay flat (~0)",
         // Buffers large enough never to drop (32 MB), so the queue can show its growth; ECN at
         // 80 KB, the study's REPS threshold (10 % of its 800 KB ports), so adaptive schemes still

@@ -121,6 +121,10 @@ public final class ScenarioSchema {
     s.add(new Setting("packet.payload", Type.INT, "4096", List.of(), "payload bytes per data packet"));
     s.add(new Setting("packet.header", Type.INT, "62", List.of(), "header bytes per data packet"));
     s.add(new Setting("packet.ack", Type.INT, "64", List.of(), "ACK size, bytes"));
+    s.add(new Setting("packet.ack_ce", Type.CHOICE, "profile", AckCe.names(),
+        "the congestion signal an ACK carries to its sender; echo = the CE mark of the data packet it answers; "
+            + "path = only the mark the ACK itself picks up on its way back (the study's simulator); "
+            + "profile = as the profile says (echo; path in profile reference)"));
     s.add(new Setting("packet.gap", Type.INT, "20", List.of(), "inter-packet gap (preamble + IPG) after every packet on the wire, bytes"));
     List<String> workloadMeanings = new ArrayList<>();
     for (WorkloadKind w : catalog.workloads().all()) {
@@ -243,16 +247,23 @@ public final class ScenarioSchema {
 
   /**
    * Keys that neither the scenario key nor summary.json hold while at their default: at the
-   * default each describes the fabric as it is without the key.
+   * default each describes the run as it is without the key.
    */
-  private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units");
+  private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce");
 
-  /** Whether {@code key} set to {@code value} is one of the keys left out of results at its default, and is at it. */
+  /**
+   * Whether {@code key} set to {@code value} is one of the keys left out of results at its default,
+   * and is at it: an integer key compares as a number ("01" is 1), any other key by its text.
+   */
   public static boolean silentAtDefault(String key, String value) {
     if (!SILENT_AT_DEFAULT.contains(key)) {
       return false;
     }
     String d = get(key).defaultValue();
+    Type type = get(key).type();
+    if (type != Type.INT && type != Type.LONG) {
+      return value.trim().equals(d);
+    }
     try {
       return Long.parseLong(value.trim()) == Long.parseLong(d);
     } catch (NumberFormatException e) {

@@ -7,7 +7,8 @@ package org.lbsim.transport;
 public interface TransportProfile {
   /**
    * ACKs copy the data packet's CE bit (false in the reference profile, where a sender only sees
-   * marks the ACK itself picked up).
+   * marks the ACK itself picked up); a scenario's {@code packet.ack_ce: echo} or {@code path}
+   * overrides it.
    */
   boolean ackEchoesCe();
 

@@ -4,7 +4,8 @@ import org.lbsim.net.PacketFormat;
 
 /**
  * How every sender and receiver of a run behaves. The profile's choices ({@link
- * TransportProfile}) are read once, here, into plain fields.
+ * TransportProfile}) are read once, here, into plain fields; the ACK's CE mark comes from the
+ * scenario, which follows the profile unless it says otherwise.
  */
 public final class TransportSettings {
   private final PacketFormat format;
@@ -26,6 +27,9 @@ public final class TransportSettings {
    * @param rateCoef pacing rate as a fraction of the flow's fair share of its host link
    * @param extraPackets erasure-coding overhead k: packets sent beyond the message's own
    * @param profile what the modelling profile changes in senders and receivers
+   * @param ackEchoesCe whether an ACK carries the CE mark of the data packet it answers (the
+   *     sender's congestion signal) rather than only the mark it picks up on its way back; the
+   *     scenario's {@code packet.ack_ce}, by default the profile's {@link TransportProfile#ackEchoesCe()}
    * @param initialRtoPs retransmission timeout before the first RTT sample
    * @param minRtoPs floor of the retransmission timeout
    * @param recovery the loss recovery, its parameters bound for this run ({@link LrDesign#bind})
@@ -34,7 +38,7 @@ public final class TransportSettings {
    *     (DCQCN's notification point); negative = no CNPs
    */
   public TransportSettings(PacketFormat format, double rateCoef, int extraPackets, TransportProfile profile,
-      long initialRtoPs, long minRtoPs, LrDesign recovery, CcFactory cc, long cnpIntervalPs) {
+      boolean ackEchoesCe, long initialRtoPs, long minRtoPs, LrDesign recovery, CcFactory cc, long cnpIntervalPs) {
     if (!(rateCoef > 0)) {
       throw new IllegalArgumentException("rate_coef must be > 0, got " + rateCoef);
     }
@@ -44,7 +48,7 @@ public final class TransportSettings {
     this.format = format;
     this.rateCoef = rateCoef;
     this.extraPackets = extraPackets;
-    this.ackEchoesCe = profile.ackEchoesCe();
+    this.ackEchoesCe = ackEchoesCe;
     this.referencePacing = profile.referencePacing();
     this.referenceErasure = profile.referenceErasure();
     this.nicBackpressure = profile.nicBackpressure();
@@ -68,7 +72,10 @@ public final class TransportSettings {
     return extraPackets;
   }
 
-  /** See {@link TransportProfile#ackEchoesCe()}. */
+  /**
+   * Whether an ACK carries the CE mark of the data packet it answers, rather than only the mark it
+   * picks up on its way back.
+   */
   public boolean ackEchoesCe() {
     return ackEchoesCe;
   }

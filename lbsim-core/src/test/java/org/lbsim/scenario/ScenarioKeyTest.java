@@ -41,6 +41,21 @@ class ScenarioKeyTest {
   }
 
   @Test
+  void theAckCeKeyAtItsDefaultAddsNothingAndCountsOnceSet() {
+    String plain = ScenarioKey.of(Scenarios.of("topology.k=4"));
+    assertThat(ScenarioKey.of(Scenarios.of("topology.k=4", "packet.ack_ce=profile"))).isEqualTo(plain);
+    String echo = ScenarioKey.of(Scenarios.of("topology.k=4", "packet.ack_ce=echo"));
+    String path = ScenarioKey.of(Scenarios.of("topology.k=4", "packet.ack_ce=path"));
+    assertThat(echo).as("echo is what the default profile does, but written out it is another scenario")
+        .isNotEqualTo(plain);
+    assertThat(path).isNotEqualTo(plain).isNotEqualTo(echo);
+    assertThat(ScenarioSchema.silentAtDefault("packet.ack_ce", "profile")).isTrue();
+    assertThat(ScenarioSchema.silentAtDefault("packet.ack_ce", "path")).isFalse();
+    assertThat(ScenarioSchema.silentAtDefault("packet.ack_ce", "7")).isFalse();
+    assertThat(ScenarioSchema.silentAtDefault("topology.units", "01")).as("an integer key compares as a number").isTrue();
+  }
+
+  @Test
   void aConnectionMatrixCountsByItsContentNotItsPath() throws IOException {
     Path a = dir.resolve("a");
     Path b = dir.resolve("b");

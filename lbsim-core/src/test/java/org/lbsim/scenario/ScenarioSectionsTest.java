@@ -80,7 +80,7 @@ class ScenarioSectionsTest {
 
   @Test
   void whatTheReferenceProfileChanges() {
-    PacketSection p = new PacketSection(4096, 62, 64, 20);
+    PacketSection p = new PacketSection(4096, 62, 64, 20, AckCe.PROFILE);
     assertThat(Profile.DEFAULT.wireFormat(p)).isEqualTo(PacketFormat.of(4096, 62, 64, 20));
     assertThat(Profile.REFERENCE.wireFormat(p)).isEqualTo(new PacketFormat(4096, 0, 82, 0, 4178));
     assertThat(Profile.DEFAULT.bufferPacketBytes(p)).isEqualTo(4158);
@@ -92,6 +92,9 @@ class ScenarioSectionsTest {
       assertThat(x.coinTrimVictim()).isEqualTo(study);
       assertThat(x.cctFromFirstStart()).isEqualTo(!study);
       assertThat(x.ackEchoesCe()).isEqualTo(!study);
+      assertThat(AckCe.PROFILE.echoes(x)).isEqualTo(!study);
+      assertThat(AckCe.ECHO.echoes(x)).isTrue();
+      assertThat(AckCe.PATH.echoes(x)).isFalse();
       assertThat(x.referencePacing()).isEqualTo(study);
       assertThat(x.referenceErasure()).isEqualTo(study);
       assertThat(x.nicBackpressure()).isEqualTo(!study);
