@@ -123,11 +123,11 @@ final class ListCommand implements Callable<Integer> {
     };
   }
 
-  /** A kind's keys, those of one section as "section.*" when it has more than three. */
+  /** A kind's keys, those of one section as "section.*" when it has more than four. */
   private static String keys(java.util.List<String> keys) {
     String first = keys.get(0);
     String section = first.substring(0, first.indexOf('.') + 1);
-    return keys.size() > 3 && keys.stream().allMatch(k -> k.startsWith(section)) ? section + "*"
+    return keys.size() > 4 && keys.stream().allMatch(k -> k.startsWith(section)) ? section + "*"
         : String.join(", ", keys);
   }
 }

@@ -70,7 +70,7 @@ class ListCommandTest {
           .contains("from: " + t.source() + "\n");
     }
     assertThat(topologyBlock).contains("keys: topology.k, topology.oversubscription (see below)")
-        .contains("keys: topology.servers, topology.rails, topology.spines (see below)");
+        .contains("keys: topology.servers, topology.rails, topology.units, topology.spines (see below)");
   }
 
   @Test

@@ -18,7 +18,7 @@ class WorkloadKindsTest {
   @Test
   void theSchemaOffersExactlyTheRegistryInItsOrder() {
     assertThat(ScenarioSchema.get("workload.kind").choices()).containsExactly("permutation", "all-to-all",
-        "ring-allreduce", "ring-allgather", "ring-reducescatter", "incast", "cm", "training", "chakra");
+        "ring-allreduce", "ring-allgather", "ring-reducescatter", "ring-step", "incast", "cm", "training", "chakra");
     assertThat(ScenarioSchema.get("workload.kind").defaultValue()).isEqualTo("permutation");
     for (String name : ScenarioSchema.get("workload.kind").choices()) {
       WorkloadKind w = WorkloadKinds.find(name);
