@@ -78,6 +78,16 @@ public enum Profile implements TransportProfile {
     return study && lb.name().equals("subflow") ? lbParams.integer("count") : 1;
   }
 
+  /**
+   * Whether aggregation switches build each destination's forwarding entry when its first packet
+   * passes, from the links failed then, and keep it until routes converge (the reference's lazy
+   * tables, stale across a failure; failure/LazyTables); otherwise every switch follows the
+   * converged view.
+   */
+  public boolean lazyForwardingTables() {
+    return study;
+  }
+
   @Override
   public boolean ackEchoesCe() {
     return !study;
