@@ -31,10 +31,6 @@ public final class FailureSetup {
     this.tables = tables;
   }
 
-  public static FailureSetup prepare(FailurePlan plan, Topology topology, RandomStreams random) {
-    return prepare(plan, topology, random, false);
-  }
-
   /**
    * @param lazyTables whether aggregation switches build their forwarding entries lazily, as the
    *     study's simulator does ({@link LazyTables}; profile: reference)
