@@ -69,16 +69,6 @@ public enum Profile implements TransportProfile {
   }
 
   /**
-   * The connections each flow runs as: under the reference profile, {@code lb: subflow} runs each
-   * flow as {@code subflow.count} independent subflows (own sender, receiver, erasure target and
-   * start; the flow done with its slowest), as the study's simulator does; otherwise 1 (the
-   * default profile's subflows are paths of one flow with one shared target, "coded subflows").
-   */
-  public int connectionsPerFlow(LbDesign lb, Params lbParams) {
-    return study && lb.name().equals("subflow") ? lbParams.integer("count") : 1;
-  }
-
-  /**
    * Whether aggregation switches build each destination's forwarding entry when its first packet
    * passes, from the links failed then, and keep it until routes converge (the reference's lazy
    * tables, stale across a failure; failure/LazyTables); otherwise every switch follows the
@@ -86,6 +76,16 @@ public enum Profile implements TransportProfile {
    */
   public boolean lazyForwardingTables() {
     return study;
+  }
+
+  /**
+   * The connections each flow runs as: under the reference profile, {@code lb: subflow} runs each
+   * flow as {@code subflow.count} independent subflows (own sender, receiver, erasure target and
+   * start; the flow done with its slowest), as the study's simulator does; otherwise 1 (the
+   * default profile's subflows are paths of one flow with one shared target, "coded subflows").
+   */
+  public int connectionsPerFlow(LbDesign lb, Params lbParams) {
+    return study && lb.name().equals("subflow") ? lbParams.integer("count") : 1;
   }
 
   @Override
