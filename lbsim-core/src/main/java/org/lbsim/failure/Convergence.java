@@ -140,6 +140,36 @@ public final class Convergence implements Routes {
     return l < h && up(routesDown, base, 2, ((s / h) * h + j) * h + l) && coreReaches(routesDown, base, j + h * l, t);
   }
 
+  /**
+   * The up ports of {@code sw} towards host {@code dst} that lead to it with the links of
+   * {@code down} failed: the mask routes converged on {@code down} would give.
+   */
+  long usableWith(boolean[] down, Switch sw, int dst) {
+    int s = sw.id() % switches;
+    int[] w = portWeights(down, sw.id() / switches * links.perPlane(), s, dst / links.hostsPerTor);
+    long m = 0;
+    for (int i = 0; i < w.length; i++) {
+      m |= w[i] > 0 ? 1L << i : 0;
+    }
+    return m;
+  }
+
+  /** Switch ids over every plane (ids run from 0). */
+  int switchIds() {
+    return switches * links.planes;
+  }
+
+  /** Hosts of the fabric. */
+  int hosts() {
+    return links.hosts;
+  }
+
+  /** Whether {@code sw} is an aggregation switch of a fat tree (of any plane). */
+  boolean isAgg(Switch sw) {
+    int s = sw.id() % switches;
+    return links.fatTree && s >= links.lowers1 && s < links.lowers1 + links.aggs;
+  }
+
   /** The W-ECMP weights of ToR {@code tor}'s uplinks towards ToR {@code dstTor} under the converged weights (tests, docs). */
   public int[] torWeights(int tor, int dstTor) { // plane 0's ToR ids are the ToR numbers
     return weight == null ? null : weight[tor][dstTor].clone();

@@ -39,13 +39,18 @@ public final class FailureInjector implements EventTarget {
   private int[] lostAtLink = new int[64];
   private long lost;
   private long routesConvergedPs = -1;
+  private final LazyTables tables; // null: switches use the converged view
 
   /**
    * @param convergence routing's view, installed in the switches by the caller; null for
    *     failures routing does not see (degraded, flaky)
+   * @param tables the aggregation switches' lazily built entries over {@code convergence}, told
+   *     when links change and routes converge; null when switches use the converged view
    */
-  public FailureInjector(Fabric fabric, FailurePlan plan, Links links, int[] failed, Convergence convergence) {
+  public FailureInjector(Fabric fabric, FailurePlan plan, Links links, int[] failed, Convergence convergence,
+      LazyTables tables) {
     this.sim = fabric.simulator();
+    this.tables = tables;
     this.plan = plan;
     this.links = links;
     this.failed = failed.clone();
@@ -114,6 +119,9 @@ public final class FailureInjector implements EventTarget {
         for (int i = 0; i < failed.length; i++) {
           fail(i);
         }
+        if (tables != null) {
+          tables.linksChanged(downWhenFailed, sim.now());
+        }
         converge(sim.now(), 1);
       }
       case RECOVER -> {
@@ -124,10 +132,16 @@ public final class FailureInjector implements EventTarget {
             p.setRate(rates[i]);
           }
         }
+        if (tables != null) {
+          tables.linksChanged(intact, sim.now());
+        }
         converge(sim.now(), 0);
       }
       case ROUTES -> {
         convergence.convergeRoutes(arg == 1 ? downWhenFailed : intact);
+        if (tables != null) {
+          tables.routesConverged(arg == 1 ? downWhenFailed : intact);
+        }
         routesConvergedPs = sim.now();
       }
       default -> convergence.convergeWeights(arg == 1 ? downWhenFailed : intact);

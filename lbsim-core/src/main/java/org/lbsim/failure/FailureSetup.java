@@ -2,6 +2,7 @@ package org.lbsim.failure;
 
 import java.util.List;
 import org.lbsim.engine.RandomStreams;
+import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
 import org.lbsim.topo.Fabric;
 import org.lbsim.topo.FabricSettings;
@@ -19,32 +20,38 @@ public final class FailureSetup {
   private final Links links;
   private final int[] failed;
   private final Convergence convergence;
+  private final LazyTables tables; // null: switches use the converged view
   private FailureInjector injector;
 
-  private FailureSetup(FailurePlan plan, Links links, int[] failed, Convergence convergence) {
+  private FailureSetup(FailurePlan plan, Links links, int[] failed, Convergence convergence, LazyTables tables) {
     this.plan = plan;
     this.links = links;
     this.failed = failed;
     this.convergence = convergence;
+    this.tables = tables;
   }
 
-  public static FailureSetup prepare(FailurePlan plan, Topology topology, RandomStreams random) {
+  /**
+   * @param lazyTables whether aggregation switches build their forwarding entries lazily, as the
+   *     study's simulator does ({@link LazyTables}; profile: reference)
+   */
+  public static FailureSetup prepare(FailurePlan plan, Topology topology, RandomStreams random, boolean lazyTables) {
     if (!plan.active()) {
-      return new FailureSetup(plan, null, new int[0], null);
+      return new FailureSetup(plan, null, new int[0], null, null);
     }
     Links links = new Links(topology);
     int[] failed = plan.failedLinks(links, random);
     Convergence c = plan.kind().hard() && failed.length > 0 ? new Convergence(links) : null;
-    return new FailureSetup(plan, links, failed, c);
+    return new FailureSetup(plan, links, failed, c, c != null && lazyTables ? new LazyTables(c) : null);
   }
 
   public boolean active() {
     return plan.active();
   }
 
-  /** Routing's converged view for switches and source-routing hosts; null when routing has nothing to converge around. */
-  public Convergence routes() {
-    return convergence;
+  /** Routing's view for switches and source-routing hosts; null when routing has nothing to converge around. */
+  public Routes routes() {
+    return tables != null ? tables : convergence;
   }
 
   /** Installs routing in the switches and applies (or schedules) the failures. */
@@ -54,7 +61,7 @@ public final class FailureSetup {
     }
     if (convergence != null) {
       for (Switch sw : fabric.switches()) {
-        sw.setRoutes(convergence);
+        sw.setRoutes(routes());
       }
       if (fabric.topology().planes() > 1) {
         for (int h = 0; h < fabric.hostCount(); h++) {
@@ -62,7 +69,7 @@ public final class FailureSetup {
         }
       }
     }
-    injector = new FailureInjector(fabric, plan, links, failed, convergence);
+    injector = new FailureInjector(fabric, plan, links, failed, convergence, tables);
     injector.arm();
   }
 

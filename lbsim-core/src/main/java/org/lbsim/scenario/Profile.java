@@ -69,6 +69,16 @@ public enum Profile implements TransportProfile {
   }
 
   /**
+   * Whether aggregation switches build each destination's forwarding entry when its first packet
+   * passes, from the links failed then, and keep it until routes converge (the reference's lazy
+   * tables, stale across a failure; failure/LazyTables); otherwise every switch follows the
+   * converged view.
+   */
+  public boolean lazyForwardingTables() {
+    return study;
+  }
+
+  /**
    * The connections each flow runs as: under the reference profile, {@code lb: subflow} runs each
    * flow as {@code subflow.count} independent subflows (own sender, receiver, erasure target and
    * start; the flow done with its slowest), as the study's simulator does; otherwise 1 (the

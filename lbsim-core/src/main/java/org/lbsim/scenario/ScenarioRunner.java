@@ -160,7 +160,8 @@ public final class ScenarioRunner {
     LbDesign lb = s.lbDesign();
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
         s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.buffer().signals());
-    FailureSetup failures = FailureSetup.prepare(s.failures(), s.topology(), sim.random());
+    FailureSetup failures = FailureSetup.prepare(s.failures(), s.topology(), sim.random(),
+        s.profile().lazyForwardingTables());
     // Random streams are named, so drawing the workload first changes no other draw.
     TrainingWorkload training = Workloads.jobs(s, sim.random());
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
