@@ -36,6 +36,7 @@ public final class Convergence implements Routes {
   private int epoch;
   private long[][] mask; // [switch][dst ToR]
   private int[][][] weight; // [switch][dst ToR][port]; null when weights never converged
+  private int[][] paths; // [switch][dst ToR]: the sum of weight[switch][dst ToR]; null with weight
   private final int switches; // of one plane
 
   public Convergence(Links links) {
@@ -108,11 +109,7 @@ public final class Convergence implements Routes {
     if (s == t) {
       return 1;
     }
-    int n = 0;
-    for (int w : weight[plane * switches + s][t]) {
-      n += w;
-    }
-    return n;
+    return paths[plane * switches + s][t];
   }
 
   /** {@link #routeUsable(int, int, int)} in the plane whose links start at id {@code base}. */
@@ -180,6 +177,7 @@ public final class Convergence implements Routes {
     int all = switches * links.planes;
     mask = new long[all][tors];
     weight = weightsDown == null ? null : new int[all][tors][];
+    paths = weightsDown == null ? null : new int[all][tors];
     for (int sw = 0; sw < all; sw++) {
       int base = sw / switches * links.perPlane();
       for (int t = 0; t < tors; t++) {
@@ -191,6 +189,7 @@ public final class Convergence implements Routes {
         mask[sw][t] = m;
         if (weight != null) {
           weight[sw][t] = portWeights(weightsDown, base, sw % switches, t);
+          paths[sw][t] = java.util.Arrays.stream(weight[sw][t]).sum();
         }
       }
     }

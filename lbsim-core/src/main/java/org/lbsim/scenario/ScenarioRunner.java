@@ -184,8 +184,8 @@ public final class ScenarioRunner {
     CcDesign cc = s.ccDesign();
     TransportSection t = s.transport();
     TransportSettings ts = new TransportSettings(format, t.rateCoef() * rhoMax, t.extraPackets(), s.profile(),
-        s.packet().ackCe().echoes(s.profile()), t.initialRtoPs(), t.minRtoPs(), s.lrDesign().bind(s.lrParams()), cc.bind(s.ccParams()),
-        cc.cnpIntervalPs(s.ccParams()));
+        s.packet().ackCe().echoes(s.profile()), t.initialRtoPs(), t.minRtoPs(), s.lrDesign().bind(s.lrParams()),
+        cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()));
     // an independent subflow is a connection of its own: one entropy, its own id for the switches' hash
     PathPolicyFactory hostPaths = split == null ? lb.host().apply(ctx) : (flow, rnd) -> new FlowPath(0);
     Transport transport = new Transport(fabric, ts, split == null ? flows : split.connections(), hostPaths,
