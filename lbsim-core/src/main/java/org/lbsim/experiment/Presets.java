@@ -17,7 +17,7 @@ public final class Presets {
 
   public static List<Preset> all() {
     List<Preset> all = new ArrayList<>(List.of(fig1(), permBound(), queueScaling(), linkOverload(), smallBuffers(),
-        messageSize(), packetSize(), sackThreshold(), sackDupAcks(), fig12(), fig8(), fig18(), mswift(), fig14()));
+        messageSize(), packetSize(), sackThreshold(), sackDupAcks(), fig12(), fig8(), fig18(), syncEffects(), mswift(), fig14()));
     all.addAll(FailurePresets.all());
     return List.copyOf(all);
   }
@@ -186,6 +186,31 @@ public final class Presets {
         List.of(designs, Axis.of("topology.k", "4", "8", "12", "16", "20", "24")), 10,
         new QueueRatioTable("topology.k", "host-dr", "ofan", DATA_PACKET_WIRE_BYTES))
         .withQuick(3, List.of(designs, Axis.of("topology.k", "4", "8", "12", "16")));
+  }
+
+  /** The schemes of the synchronization-effects preset: the two that stick, a random and a rotating control. */
+  public static final List<String> SYNC_SCHEMES = List.of("simple-rr", "jsq", "rsq", "ofan");
+
+  /**
+   * The study's synchronization effect (Appendix C): Simple RR's and JSQ's queues grow as m only
+   * while a ToR takes its hosts' synchronized packets in the same order every slot. The
+   * queue-scaling setup, varying the two things that fix that order: the data rate (the full
+   * host link with its returned ACKs, or rate 1, where the ACKs push data later by a varying
+   * amount) and the start phases (all in one picosecond, a random phase within the first slot,
+   * or a random start within 64 slots).
+   */
+  static Preset syncEffects() {
+    List<String> sizes = List.of(64 * 4096 + "B", 256 * 4096 + "B", 1024 * 4096 + "B");
+    return new Preset("sync-effects",
+        "Synchronization: largest queue against message size m and its log-log slope, per data rate (full host link "
+            + "with ACKs / 1) and start jitter (0, 1, 64 slots) (study Appendix C)",
+        "synchronized collectives make consecutive packets stick to one uplink under Simple RR and JSQ, so their "
+            + "queues grow as m; random (RSQ) and rotating (Ofan) choices do not stick",
+        List.of("workload.kind=permutation", "buffer.bytes=32MB", "buffer.ecn_fraction=0.0025"),
+        List.of(new Axis("lb", available(SYNC_SCHEMES)), Axis.of("transport.rate_coef", FULL_HOST_LINK_RATE, "1"),
+            Axis.of("workload.start_jitter", "1", "0", "64"), new Axis("workload.size", sizes)), 10,
+        new QueueSlopeTable(List.of("lb", "transport.rate_coef", "workload.start_jitter"), DATA_PACKET_WIRE_BYTES))
+        .withQuick(3);
   }
 
   static Preset messageSize() {

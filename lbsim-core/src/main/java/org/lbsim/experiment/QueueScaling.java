@@ -3,9 +3,8 @@ package org.lbsim.experiment;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.SortedSet;
 
 /**
  * Per load balancer against the message size m, one row per measure: the largest switch queue
@@ -19,11 +18,10 @@ public record QueueScaling(int packetBytes) implements Analysis {
   @Override
   public Table analyze(List<RunRecord> runs) {
     Set<String> lbs = new LinkedHashSet<>();
-    TreeSet<Long> sizes = new TreeSet<>();
     for (RunRecord r : runs) {
       lbs.add(r.value("lb"));
-      sizes.add(packets(r));
     }
+    SortedSet<Long> sizes = QueueGrowth.sizes(runs);
     List<String> header = new ArrayList<>();
     header.add("lb");
     header.add("measure");
@@ -31,30 +29,16 @@ public record QueueScaling(int packetBytes) implements Analysis {
       header.add("m=" + m);
     }
     header.add("slope");
+    QueueGrowth growth = new QueueGrowth(packetBytes);
     List<List<String>> out = new ArrayList<>();
     for (String lb : lbs) {
       List<String> line = new ArrayList<>();
       line.add(lb);
       line.add(QUEUE);
-      double[] x = new double[sizes.size()];
-      double[] y = new double[sizes.size()];
-      int i = 0;
-      for (long m : sizes) {
-        List<Double> q = new ArrayList<>();
-        for (RunRecord r : runs) {
-          if (r.value("lb").equals(lb) && packets(r) == m) {
-            q.add((double) r.result().maxSwitchQueueBytes() / packetBytes);
-          }
-        }
-        x[i] = m;
-        y[i] = Stats.median(q.stream().mapToDouble(Double::doubleValue).toArray());
-        line.add(String.format(Locale.ROOT, "%.1f", y[i]));
-        i++;
-      }
-      line.add(String.format(Locale.ROOT, "%.2f", Stats.logLogSlope(x, y)));
+      line.addAll(growth.cells(runs.stream().filter(r -> r.value("lb").equals(lb)).toList(), sizes));
       out.add(line);
     }
-    CctBySize cct = new CctBySize(runs, lbs, sizes, QueueScaling::packets);
+    CctBySize cct = new CctBySize(runs, lbs, sizes, QueueGrowth::packets);
     for (String measure : List.of(CctBySize.RATIO, CctBySize.EXCESS)) {
       for (String lb : lbs) {
         out.add(cct.row(lb, measure, sizes));
@@ -80,11 +64,5 @@ public record QueueScaling(int packetBytes) implements Analysis {
       }
     }
     throw new IllegalArgumentException("no " + measure + " row for " + lb);
-  }
-
-  private static long packets(RunRecord r) {
-    long bytes = r.result().flows().get(0).bytes();
-    long payload = Long.parseLong(r.result().settings().get("packet.payload"));
-    return (bytes + payload - 1) / payload;
   }
 }
