@@ -42,7 +42,17 @@ public final class FailureSetup {
     Links links = new Links(topology);
     int[] failed = plan.failedLinks(links, random);
     Convergence c = plan.kind().hard() && failed.length > 0 ? new Convergence(links) : null;
-    return new FailureSetup(plan, links, failed, c, c != null && lazyTables ? new LazyTables(c) : null);
+    LazyTables tables = c != null && usesLazyTables(plan, lazyTables) ? new LazyTables(c) : null;
+    return new FailureSetup(plan, links, failed, c, tables);
+  }
+
+  /**
+   * Whether a run of {@code plan} can build lazy forwarding tables ({@link LazyTables}): the
+   * profile's aggregation switches build them ({@code lazyTables}) and links fail hard. The run
+   * builds them when it also fails at least one link (a failure rate may draw none).
+   */
+  public static boolean usesLazyTables(FailurePlan plan, boolean lazyTables) {
+    return lazyTables && plan.active() && plan.kind().hard();
   }
 
   public boolean active() {

@@ -1,5 +1,6 @@
 package org.lbsim.failure;
 
+import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import java.util.Arrays;
 import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
@@ -13,20 +14,23 @@ import org.lbsim.net.Switch;
  * tables before a failure at time 0), so all of them are stale. Convergence drops every entry;
  * they are rebuilt on first use from the converged view. ToRs and the other switches use the
  * converged view throughout ({@link Convergence}).
+ *
+ * <p>An agg's table is a hash map from destination host to entry, made when the agg first routes
+ * a packet up and holding only the destinations it has routed since routes last converged: its
+ * memory follows the (agg, destination) pairs a run's packets use, not aggs × hosts
+ * ({@code MemoryEstimate} counts it).
  */
 public final class LazyTables implements Routes {
   private final Convergence convergence;
-  private final int hosts;
-  private final long[][] entry; // [switch id][dst host]: the usable up ports the entry names
-  private final boolean[][] built; // [switch id][dst host]
+  // map.get's answer for a destination without an entry; an entry can hold it too (only uplink 63 usable)
+  private static final long ABSENT = Long.MIN_VALUE;
+  private final Int2LongOpenHashMap[] table; // [switch id], null until the agg routes a packet: dst host -> usable up ports
   private boolean[] linksDown; // the links failed now
   private boolean fresh; // the links failed now differ from those routes converged on
 
   public LazyTables(Convergence convergence) {
     this.convergence = convergence;
-    this.hosts = convergence.hosts();
-    this.entry = new long[convergence.switchIds()][];
-    this.built = new boolean[convergence.switchIds()][];
+    this.table = new Int2LongOpenHashMap[convergence.switchIds()];
   }
 
   /** The links failed now changed at {@code nowPs} (failure or recovery); routing has not converged on them. */
@@ -37,9 +41,9 @@ public final class LazyTables implements Routes {
 
   /** Routes converged on {@code down}: every entry is dropped and rebuilt on first use. */
   public void routesConverged(boolean[] down) {
-    for (boolean[] b : built) {
-      if (b != null) {
-        Arrays.fill(b, false);
+    for (Int2LongOpenHashMap t : table) {
+      if (t != null) {
+        t.clear(); // keeps its arrays: the next entries fill them again
       }
     }
     fresh = linksDown != null && !Arrays.equals(linksDown, down);
@@ -60,16 +64,27 @@ public final class LazyTables implements Routes {
     if (!convergence.isAgg(sw)) {
       return convergence.usable(sw, dst);
     }
-    int id = sw.id();
-    if (built[id] == null) {
-      built[id] = new boolean[hosts];
-      entry[id] = new long[hosts];
+    Int2LongOpenHashMap t = table[sw.id()];
+    if (t == null) {
+      t = new Int2LongOpenHashMap();
+      t.defaultReturnValue(ABSENT);
+      table[sw.id()] = t;
     }
-    if (!built[id][dst]) {
-      built[id][dst] = true;
-      entry[id][dst] = fresh ? convergence.usableWith(linksDown, sw, dst) : convergence.usable(sw, dst);
+    long e = t.get(dst);
+    if (e == ABSENT && !t.containsKey(dst)) {
+      e = fresh ? convergence.usableWith(linksDown, sw, dst) : convergence.usable(sw, dst);
+      t.put(dst, e);
     }
-    return entry[id][dst];
+    return e;
+  }
+
+  /** The entries built now, over every agg (each a destination host an agg routed up since routes last converged). */
+  long entries() {
+    long n = 0;
+    for (Int2LongOpenHashMap t : table) {
+      n += t == null ? 0 : t.size();
+    }
+    return n;
   }
 
   @Override

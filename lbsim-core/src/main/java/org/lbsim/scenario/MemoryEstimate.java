@@ -1,6 +1,8 @@
 package org.lbsim.scenario;
 
 import java.util.Locale;
+import org.lbsim.topo.FatTree;
+import org.lbsim.topo.Topology;
 
 /**
  * The heap a run needs, estimated before it is built so that a scenario too large for the JVM
@@ -20,6 +22,14 @@ import java.util.Locale;
  *       free-list entry; the slot arrays grow by doubling, which the collector's room below
  *       covers); at most every port's buffer full plus every host link's bandwidth-delay
  *       product, and never more than the workload's packets;
+ *   <li>when aggregation switches build their forwarding entries lazily ({@code LazyTables}:
+ *       profile: reference with links that fail hard), per aggregation switch its table, a
+ *       fastutil {@code Int2LongOpenHashMap} at its initial capacity (504 B) and its share of the
+ *       reference array indexed by switch (2.5 switches per agg, 4 B each): {@value #LAZY_TABLE_BYTES} B; and per entry
+ *       {@value #LAZY_ENTRY_BYTES} B, an int key and a long value per slot at the fill of 3/8 a
+ *       table has just after it doubles (load factor 0.75). An entry is an (agg, destination)
+ *       pair a packet went up through, and a table keeps its arrays when routes converge, so the
+ *       entries are at most those of every pair a run's packets use: {@link #withLazyTables};
  *   <li>{@value #FIXED_BYTES} B for the simulator itself.
  * </ul>
  *
@@ -27,19 +37,47 @@ import java.util.Locale;
  * @param ports egress ports (switch ports and host NICs)
  * @param flows flows of the workload
  * @param packets packets in flight at most
+ * @param lazyTables aggregation switches with a lazy forwarding table (0: the run has none)
+ * @param lazyEntries lazy forwarding entries at most, over every table
  */
-public record MemoryEstimate(long hosts, long ports, long flows, long packets) {
+public record MemoryEstimate(long hosts, long ports, long flows, long packets, long lazyTables, long lazyEntries) {
   static final long FLOW_BYTES = 448;
   static final long PORT_BYTES = 640;
   static final long HOST_BYTES = 512;
   static final long PACKET_BYTES = 104;
   static final long EVENT_BYTES = 40;
   static final long FIXED_BYTES = 64L << 20;
+  static final long LAZY_TABLE_BYTES = 520;
+  static final long LAZY_ENTRY_BYTES = 32;
+
+  /** A run without lazy forwarding tables. */
+  public MemoryEstimate(long hosts, long ports, long flows, long packets) {
+    this(hosts, ports, flows, packets, 0, 0);
+  }
+
+  /**
+   * This estimate with the lazy forwarding tables a run on {@code t} can fill (a fat tree's
+   * aggregation switches; other fabrics have none). An agg builds an entry for a packet it sends
+   * up, towards a host outside its pod: a flow's data go up through the aggs of its source's pod
+   * and the packets back to its source (ACKs, returned headers) through those of its destination's, at most
+   * {@code k/2} each per plane, so a flow adds at most {@code k} entries per plane; and an agg
+   * holds at most one entry per host.
+   */
+  public MemoryEstimate withLazyTables(Topology t) {
+    if (!(t instanceof FatTree ft)) {
+      return this;
+    }
+    long tables = (long) ft.aggs() * ft.planes();
+    long perFlow = 2L * ft.half() * ft.planes();
+    long entries = Math.min(flows > Long.MAX_VALUE / perFlow ? Long.MAX_VALUE : flows * perFlow, tables * hosts);
+    return new MemoryEstimate(hosts, ports, flows, packets, tables, entries);
+  }
 
   /** Estimated heap bytes of the run (saturating at Long.MAX_VALUE). */
   public long bytes() {
     double b = FIXED_BYTES + (double) hosts * HOST_BYTES + (double) ports * PORT_BYTES + (double) flows * FLOW_BYTES
-        + (double) packets * (PACKET_BYTES + EVENT_BYTES);
+        + (double) packets * (PACKET_BYTES + EVENT_BYTES) + (double) lazyTables * LAZY_TABLE_BYTES
+        + (double) lazyEntries * LAZY_ENTRY_BYTES;
     return b >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) b;
   }
 

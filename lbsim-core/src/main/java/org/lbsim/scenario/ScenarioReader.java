@@ -9,6 +9,7 @@ import java.util.Map;
 import org.lbsim.design.Catalog;
 import org.lbsim.engine.Simulator;
 import org.lbsim.failure.FailurePlan;
+import org.lbsim.failure.FailureSetup;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.Param;
 import org.lbsim.lb.Params;
@@ -304,7 +305,8 @@ public final class ScenarioReader {
     checkPfcHeadroom(features, topology, tiers, buffer, wire.dataBytes(), wire.gapBytes());
     failIfProblems();
     checkScale(values, topology, workload, tiers, packet.payloadBytes(), packet.headerBytes(), buffer,
-        transport.extraPackets(), profile.connectionsPerFlow(design, lbParams));
+        transport.extraPackets(), profile.connectionsPerFlow(design, lbParams),
+        FailureSetup.usesLazyTables(failures, profile.lazyForwardingTables()));
     failIfProblems();
     TrainingSection training = knownJobs == null ? TrainingSection.NONE
         : new TrainingSection(knownJobs, values.get("job.placement"), values.get("job.ideal").equals("simulate"),
@@ -634,7 +636,7 @@ public final class ScenarioReader {
    * ({@link MemoryEstimate}), from the validated topology and workload.
    */
   private void checkScale(Map<String, String> v, Topology t, WorkloadSpec w, TierLink[] tiers, int payload, int header,
-      long buffer, int extra, int connectionsPerFlow) {
+      long buffer, int extra, int connectionsPerFlow, boolean lazyTables) {
     long hosts = t.hosts();
     long switchPorts;
     if (t instanceof FatTree ft) {
@@ -668,7 +670,8 @@ public final class ScenarioReader {
     double bdpPackets = tiers[0].bitsPerSecond() / 8.0 * rttPs / 1e12 / (payload + header) + 1;
     double inFlight = (double) switchPorts * (buffer / (payload + header) + 1) + hosts * bdpPackets;
     long packets = (long) Math.min(workloadPackets, Math.min(inFlight, Long.MAX_VALUE));
-    String refusal = new MemoryEstimate(hosts, ports, flows, packets).refusal(Runtime.getRuntime().maxMemory());
+    MemoryEstimate estimate = new MemoryEstimate(hosts, ports, flows, packets);
+    String refusal = (lazyTables ? estimate.withLazyTables(t) : estimate).refusal(Runtime.getRuntime().maxMemory());
     if (refusal != null) {
       problems.add(source + ": " + refusal);
     }

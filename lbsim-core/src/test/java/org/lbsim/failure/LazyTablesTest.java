@@ -66,4 +66,25 @@ class LazyTablesTest {
     t.routesConverged(intact);
     assertThat(t.usable(agg8, 0)).isEqualTo(0b1111L);
   }
+
+  @Test
+  void anAggHoldsOneEntryPerDestinationItRoutedUntilRoutesConverge() {
+    Convergence c = new Convergence(links);
+    LazyTables t = new LazyTables(c);
+    assertThat(t.entries()).isZero();
+    t.linksChanged(down, 50 * US);
+    int[] dsts = {0, 1, 5, 17, 100, 127};
+    for (int round = 0; round < 3; round++) {
+      for (int d : dsts) {
+        t.usable(agg8, d);
+        t.usable(tor8, d);
+      }
+    }
+    assertThat(t.entries()).as("one per destination agg8 routed, none for the ToR").isEqualTo(dsts.length);
+    c.convergeRoutes(down);
+    t.routesConverged(down);
+    assertThat(t.entries()).as("convergence drops every entry").isZero();
+    assertThat(t.usable(agg8, 1)).isEqualTo(0b1110L);
+    assertThat(t.entries()).isEqualTo(1);
+  }
 }
