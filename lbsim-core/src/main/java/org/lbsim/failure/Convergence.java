@@ -156,11 +156,6 @@ public final class Convergence implements Routes {
     return switches * links.planes;
   }
 
-  /** Hosts of the fabric. */
-  int hosts() {
-    return links.hosts;
-  }
-
   /** Whether {@code sw} is an aggregation switch of a fat tree (of any plane). */
   boolean isAgg(Switch sw) {
     int s = sw.id() % switches;
