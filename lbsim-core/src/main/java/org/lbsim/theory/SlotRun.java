@@ -1,5 +1,6 @@
 package org.lbsim.theory;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -54,8 +55,8 @@ final class SlotRun {
     uplinks = new Uplinks(scheme, fabric, this.destination, random, queues);
     feeders = fabric.feeders();
     sent = new int[fabric.ports()];
-    java.util.Arrays.fill(sent, -1);
-    arrivals = new int[2 * fabric.k];
+    Arrays.fill(sent, -1);
+    arrivals = new int[fabric.k]; // a switch has k input ports
     delivered = new long[fabric.hosts];
     remaining = (long) senders * packetsPerFlow;
   }

@@ -54,7 +54,7 @@ final class Uplinks {
     }
   }
 
-  /** The path a host's next packet to {@code dest} takes: HOST_DR advances the host's pointer; 0 otherwise. */
+  /** The path the host's next packet takes: under HOST_DR the host's pointer advances (outside its ToR); 0 otherwise. */
   int path(int host) {
     return hostRotors != null && hostRotors[host] != null ? hostRotors[host].next() : 0;
   }

@@ -48,7 +48,7 @@ class AppendixETest {
   }
 
   @Test
-  void aHostDrFlowVisitsEachCrossPodPathOncePerRound() {
+  void aLoneHostDrFlowUsesEveryCrossPodPath() {
     // One flow alone across pods, host 0 to host 127: its pointer cycles over the 16 (agg position, core) pairs, so
     // 160 packets use every path — all 4 uplinks of ToR 0, all 16 agg-up ports of pod 0, the 16 cores' ports down to
     // pod 7, the 4 agg-down ports to ToR 31 — and, alone, no port holds more than one packet (128 ports per tier).
