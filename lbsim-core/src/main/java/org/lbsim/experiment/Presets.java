@@ -17,7 +17,7 @@ public final class Presets {
 
   public static List<Preset> all() {
     List<Preset> all = new ArrayList<>(List.of(fig1(), permBound(), queueScaling(), linkOverload(), smallBuffers(),
-        messageSize(), packetSize(), sackThreshold(), sackDupAcks(), fig12(), fig8(), fig18(), syncEffects(), mswift(), fig14()));
+        messageSize(), packetSize(), sackThreshold(), sackDupAcks(), fig12(), fig8(), fig18(), syncEffects(), queueModel(), mswift(), fig14()));
     all.addAll(FailurePresets.all());
     return List.copyOf(all);
   }
@@ -211,6 +211,28 @@ public final class Presets {
             Axis.of("workload.start_jitter", "1", "0", "64"), new Axis("workload.size", sizes)), 10,
         new QueueSlopeTable(List.of("lb", "transport.rate_coef", "workload.start_jitter"), DATA_PACKET_WIRE_BYTES))
         .withQuick(3);
+  }
+
+  /** The schemes the study's queue model covers (its Appendices C–E); host spraying is RSQ there. */
+  public static final List<String> MODEL_SCHEMES = List.of("simple-rr", "jsq", "rsq", "host-spray", "host-dr",
+      "ofan");
+
+  /**
+   * The study's queue model (Appendices C–E) against the simulator: the queue-scaling runs, each
+   * beside the slotted model ({@code org.lbsim.theory}) on its own permutation and seed, and the
+   * random walk's formulas.
+   */
+  static Preset queueModel() {
+    Preset scaling = queueScaling();
+    Axis sizes = scaling.axes().get(1);
+    return new Preset("queue-model",
+        "The study's queue model against the simulator: largest queue and the agg-down ports' mean largest queue per "
+            + "m, simulated and in the slotted model (fixed and shuffled arrival order), and the random walk's formulas "
+            + "(study Appendices C-E)",
+        "Simple RR: sticky flows collide linearly (Appendix C); RSQ and Host Pkt: a zero-drift random walk, "
+            + "Q(m) = sqrt(1 - 1/(k/2)) sqrt(2m/pi) (Appendix D); Host DR and Ofan: N.D/D/1, Theta(1) (Appendix E)",
+        scaling.base(), List.of(new Axis("lb", available(MODEL_SCHEMES)), sizes), 10,
+        new QueueModelTable(DATA_PACKET_WIRE_BYTES)).withQuick(3);
   }
 
   static Preset messageSize() {
