@@ -270,18 +270,25 @@ public final class Presets {
 
   /**
    * Llama-3 FSDP (study Fig. 14): one backward layer's gradient ReduceScatter and weight
-   * AllGather, FP8, 8 GPUs per server, each flow the study's 104 / 418 / 1570 packets. Default
-   * scale: 128 GPUs (16 servers) on the k = 8 fat tree; the study's 1024 GPUs with
-   * {@code --set topology.k=16 --set job.gpus=1024} (docs/reproduction/fig14.md).
+   * AllGather, FP8, 8 GPUs per server, each flow the study's 104 / 418 / 1570 packets, under
+   * MSwift with SACK loss recovery (x = 32, as the fig12 preset). Full: the study's 1024 GPUs on
+   * the k = 16 fat tree (one server per ToR); quick: 128 GPUs on the k = 8 fat tree, 7B and 70B
+   * (docs/reproduction/fig14.md).
    */
   static Preset fig14() {
-    return new Preset("fig14", "Llama-3 FSDP backward layer: CCT % over the bound per scheme and model (study Fig. 14)",
+    Axis schemes = new Axis("lb", available(FIG14_SCHEMES));
+    return new Preset("fig14",
+        "Llama-3 FSDP backward layer under MSwift and SACK: CCT % over the bound, largest queue and fabric "
+            + "utilization per scheme and model (study Fig. 14)",
         "spraying beats ECMP; Ofan's advantage grows with model size (405B: 52x lower CCT increase than the baseline, "
-            + "with MSwift and loss recovery)",
+            + "with higher utilization and smaller max queues)",
         List.of("workload.kind=training", "job.scope=backward-layer", "job.algorithm=direct", "job.precision=fp8",
-            "job.gpus=128", "job.gpus_per_server=8", "job.channels=1", "job.layer_params=study-fig14", "job.ideal=off"),
-        List.of(new Axis("lb", available(FIG14_SCHEMES)), Axis.of("job.model", "llama3-7b", "llama3-70b", "llama3-405b")),
-        1, new OverBoundTable("lb", "job.model"));
+            "job.gpus=1024", "topology.k=16", "job.gpus_per_server=8", "job.channels=1",
+            "job.layer_params=study-fig14", "job.ideal=off", "cc=mswift", "lr=sack", "sack.threshold=32"),
+        List.of(schemes, Axis.of("job.model", "llama3-7b", "llama3-70b", "llama3-405b")),
+        1, new TrainingLayerTable("job.model", "ecmp"))
+        .withQuick(1, List.of(schemes, Axis.of("job.model", "llama3-7b", "llama3-70b")), "job.gpus=128",
+            "topology.k=8");
   }
 
   static Preset mswift() {
