@@ -284,7 +284,7 @@ public final class Presets {
             + "with higher utilization and smaller max queues)",
         List.of("workload.kind=training", "job.scope=backward-layer", "job.algorithm=direct", "job.precision=fp8",
             "job.gpus=1024", "topology.k=16", "job.gpus_per_server=8", "job.channels=1",
-            "job.layer_params=study-fig14", "job.ideal=off", "cc=mswift", "lr=sack", "sack.threshold=32"),
+            "job.layer_params=study-fig14", "job.ideal=off", "cc=mswift", "lr=sack", "sack.threshold?=32"),
         List.of(schemes, Axis.of("job.model", "llama3-7b", "llama3-70b", "llama3-405b")),
         1, new TrainingLayerTable("job.model", "ecmp"))
         .withQuick(1, List.of(schemes, Axis.of("job.model", "llama3-7b", "llama3-70b")), "job.gpus=128",

@@ -12,9 +12,9 @@ import org.lbsim.metrics.PortStats;
  * The study's Fig. 14 panels per load balancer and model (the values of {@code columnKey}),
  * medians over seeds: the CCT % over the lower bound, the largest switch queue (KB) and the mean
  * utilization of the fabric's switch-to-switch links over the collective (%). A run with
- * unfinished flows has no CCT and is left out of its % cell. A last row divides the baseline's
- * CCT increase by each scheme's ({@code baseline / lb}), the study's "Ofan cuts the CCT increase
- * 52x relative to the baseline".
+ * unfinished flows has no CCT and is left out of its % cell. Last, one row per scheme divides the
+ * baseline's CCT increase by the scheme's ({@code baseline / lb}, in the % columns), the study's
+ * "Ofan cuts the CCT increase 52x relative to the baseline".
  */
 public record TrainingLayerTable(String columnKey, String baseline) implements Analysis {
   static final String OVER = " % over bound";
@@ -56,8 +56,8 @@ public record TrainingLayerTable(String columnKey, String baseline) implements A
           double base = over(runs, baseline, c);
           double mine = over(runs, lb, c);
           line.add(mine > 0 && !Double.isNaN(base) ? String.format(Locale.ROOT, "%.1fx", base / mine) : "-");
-          line.add("");
-          line.add("");
+          line.add("-");
+          line.add("-");
         }
         out.add(line);
       }

@@ -53,7 +53,7 @@ class Fig14PresetTest {
         List.of("ecmp", "52.00", "800.0", "20.0", "26.00", "700.0", "30.0"),
         // ofan's 70b run did not finish: no % cell, its queue and utilization still shown
         List.of("ofan", "4.00", "60.0", "50.0", "-", "50.0", "60.0"),
-        List.of("ecmp / ofan", "13.0x", "", "", "-", "", ""));
+        List.of("ecmp / ofan", "13.0x", "-", "-", "-", "-", "-"));
   }
 
   private static RunRecord run(String lb, String model, long cct, long queueBytes, double fabricUtil) {
