@@ -28,16 +28,7 @@ class AppendixCTest {
     int tors = K * HALF;
     int[][] pos = new int[tors][HALF];
     for (int t = 0; t < tors; t++) {
-      int[] order = new int[HALF];
-      for (int i = 0; i < HALF; i++) {
-        order[i] = i;
-      }
-      for (int i = HALF - 1; i > 0; i--) {
-        int j = r.nextInt(i + 1);
-        int v = order[i];
-        order[i] = order[j];
-        order[j] = v;
-      }
+      int[] order = Traffic.shuffled(HALF, r);
       int start = r.nextInt(HALF);
       for (int i = 0; i < HALF; i++) {
         pos[t][i] = order[(start + i) % HALF];

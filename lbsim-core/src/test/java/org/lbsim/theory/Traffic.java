@@ -86,7 +86,8 @@ final class Traffic {
     return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
   }
 
-  private static int[] shuffled(int n, SplittableRandom r) {
+  /** 0..n-1 in a Fisher–Yates order drawn from {@code r} (the model's own draw of a rotor order). */
+  static int[] shuffled(int n, SplittableRandom r) {
     int[] p = new int[n];
     for (int i = 0; i < n; i++) {
       p[i] = i;
