@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.LongToDoubleFunction;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The largest switch queue of a set of runs against the message size m in packets: per m the
@@ -23,23 +25,27 @@ record QueueGrowth(int packetBytes) {
 
   /** One cell per size (the median, one decimal, "-" when no run has it), then the slope. */
   List<String> cells(List<RunRecord> runs, SortedSet<Long> sizes) {
+    return cells(runs, sizes, r -> (double) r.result().maxSwitchQueueBytes() / packetBytes);
+  }
+
+  /** As {@link #cells(List, SortedSet)} for any per-run value: its median over the runs of each size. */
+  static List<String> cells(List<RunRecord> runs, SortedSet<Long> sizes, ToDoubleFunction<RunRecord> value) {
+    return cells(sizes, m -> Stats.median(runs.stream().filter(r -> packets(r) == m).mapToDouble(value).toArray()));
+  }
+
+  /** One cell per size of {@code y(m)} (one decimal, "-" for NaN), then the log-log slope over the sizes. */
+  static List<String> cells(SortedSet<Long> sizes, LongToDoubleFunction y) {
     List<String> cells = new ArrayList<>();
-    double[] x = new double[sizes.size()];
-    double[] y = new double[sizes.size()];
+    double[] xs = new double[sizes.size()];
+    double[] ys = new double[sizes.size()];
     int i = 0;
     for (long m : sizes) {
-      List<Double> q = new ArrayList<>();
-      for (RunRecord r : runs) {
-        if (packets(r) == m) {
-          q.add((double) r.result().maxSwitchQueueBytes() / packetBytes);
-        }
-      }
-      x[i] = m;
-      y[i] = q.isEmpty() ? Double.NaN : Stats.median(q.stream().mapToDouble(Double::doubleValue).toArray());
-      cells.add(Double.isNaN(y[i]) ? "-" : String.format(Locale.ROOT, "%.1f", y[i]));
+      xs[i] = m;
+      ys[i] = y.applyAsDouble(m);
+      cells.add(Double.isNaN(ys[i]) ? "-" : String.format(Locale.ROOT, "%.1f", ys[i]));
       i++;
     }
-    cells.add(String.format(Locale.ROOT, "%.2f", Stats.logLogSlope(x, y)));
+    cells.add(String.format(Locale.ROOT, "%.2f", Stats.logLogSlope(xs, ys)));
     return cells;
   }
 

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
@@ -83,37 +82,16 @@ public record QueueModelTable(int packetBytes) implements Analysis {
     throw new IllegalArgumentException("no " + measure + " row for " + lb);
   }
 
-  private List<String> row(String lb, String measure, List<RunRecord> runs, SortedSet<Long> sizes,
+  private static List<String> row(String lb, String measure, List<RunRecord> runs, SortedSet<Long> sizes,
       ToDoubleFunction<RunRecord> value) {
-    double[] x = new double[sizes.size()];
-    double[] y = new double[sizes.size()];
-    int i = 0;
-    for (long m : sizes) {
-      x[i] = m;
-      y[i] = Stats.median(runs.stream().filter(r -> QueueGrowth.packets(r) == m).mapToDouble(value).toArray());
-      i++;
-    }
-    return line(lb, measure, x, y);
+    List<String> line = new ArrayList<>(List.of(lb, measure));
+    line.addAll(QueueGrowth.cells(runs, sizes, value));
+    return line;
   }
 
   private static List<String> formula(String measure, SortedSet<Long> sizes, LongToDoubleFunction f) {
-    double[] x = new double[sizes.size()];
-    double[] y = new double[sizes.size()];
-    int i = 0;
-    for (long m : sizes) {
-      x[i] = m;
-      y[i] = f.applyAsDouble(m);
-      i++;
-    }
-    return line("any", measure, x, y);
-  }
-
-  private static List<String> line(String lb, String measure, double[] x, double[] y) {
-    List<String> line = new ArrayList<>(List.of(lb, measure));
-    for (double v : y) {
-      line.add(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v));
-    }
-    line.add(String.format(Locale.ROOT, "%.2f", Stats.logLogSlope(x, y)));
+    List<String> line = new ArrayList<>(List.of("any", measure));
+    line.addAll(QueueGrowth.cells(sizes, f));
     return line;
   }
 
