@@ -12,7 +12,8 @@ public final class LbDesigns {
           "ECMP (RFC 2992); the study's Flow", List.of(), ECN_DEFAULT,
           ctx -> (flow, rnd) -> new FlowPath(0), null, (sw, ctx) -> new Ecmp()),
       new LbDesign("host-spray",
-          "Host packet spraying: a fresh random entropy per packet, switches hash it (ECMP)",
+          "Host packet spraying: a fresh random entropy per packet, switches hash it (ECMP); under profile: "
+              + "reference the path ids 0, 1, 2, ... of the study's simulator",
           "OPS / RPS (Dixit et al., INFOCOM 2013); the study's Host Pkt", List.of(), ECN_DEFAULT,
           ctx -> (flow, rnd) -> new ObliviousSpray(rnd), null, (sw, ctx) -> new Ecmp(), false,
           LbDesign.PlaneChoice.ROTATION)),

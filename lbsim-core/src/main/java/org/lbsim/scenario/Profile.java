@@ -88,6 +88,15 @@ public enum Profile implements TransportProfile {
     return study && lb.name().equals("subflow") ? lbParams.integer("count") : 1;
   }
 
+  /**
+   * Whether host packet spraying ({@code lb: host-spray}) numbers each flow's packets 0, 1, 2, …
+   * as their path entropy, as the reference's senders number path ids ({@code lb.NumberedSpray}),
+   * rather than drawing a random entropy per packet.
+   */
+  public boolean numberedPathIds(LbDesign lb) {
+    return study && lb.name().equals("host-spray");
+  }
+
   @Override
   public boolean ackEchoesCe() {
     return !study;

@@ -22,6 +22,7 @@ import org.lbsim.topo.Fabric;
 import org.lbsim.topo.FabricSettings;
 import org.lbsim.topo.TierLink;
 import org.lbsim.lb.FlowPath;
+import org.lbsim.lb.NumberedSpray;
 import org.lbsim.lb.PathPolicyFactory;
 import org.lbsim.transport.FlowOutcome;
 import org.lbsim.transport.SubflowSplit;
@@ -187,7 +188,8 @@ public final class ScenarioRunner {
         s.packet().ackCe().echoes(s.profile()), t.initialRtoPs(), t.minRtoPs(), s.lrDesign().bind(s.lrParams()),
         cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()));
     // an independent subflow is a connection of its own: one entropy, its own id for the switches' hash
-    PathPolicyFactory hostPaths = split == null ? lb.host().apply(ctx) : (flow, rnd) -> new FlowPath(0);
+    PathPolicyFactory hostPaths = split != null ? (flow, rnd) -> new FlowPath(0)
+        : s.profile().numberedPathIds(lb) ? (flow, rnd) -> new NumberedSpray() : lb.host().apply(ctx);
     Transport transport = new Transport(fabric, ts, split == null ? flows : split.connections(), hostPaths,
         lb.ack() == null ? null : lb.ack().apply(ctx), split == null ? steps : split.steps());
     long bound = bound(fabric, flows, format, t.extraPackets(), rhoMax);
