@@ -87,23 +87,30 @@ final class HostDesigns {
         "Host DR (DRB): per destination, data and ACKs each rotate round robin over the top-tier switches "
             + "(cores, or the pod's aggs, or the spines), source-routed",
         "DRB (Cao et al., CoNEXT 2013); the study's Host DR",
-        List.of(), ECN_DEFAULT,
+        List.of(Param.choice("order", HostDr.ORDERS, "rotation",
+            "rotation = every cycle over the top-tier switches in the same order (DRB, the study's); shuffled = each "
+                + "cycle in a fresh random order, still every switch once per cycle")),
+        ECN_DEFAULT,
         ctx -> {
           DrPaths paths = new DrPaths(ctx.topology());
+          boolean shuffled = shuffled(ctx);
           return (flow, rnd) -> {
             int[] data = paths.candidates(flow.src(), flow.dst());
             int[] ack = paths.candidates(flow.dst(), flow.src());
             int d0 = HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[0];
-            return new HostDr(data, planePhase(d0 + 1, ctx, flow.flow())).following(ctx.routes(), flow.src(), flow.dst());
+            return new HostDr(data, planePhase(d0 + 1, ctx, flow.flow())).following(ctx.routes(), flow.src(), flow.dst())
+                .shuffling(shuffled ? rnd : null);
           };
         },
         ctx -> {
           DrPaths paths = new DrPaths(ctx.topology());
+          boolean shuffled = shuffled(ctx);
           return (flow, rnd) -> { // flow.src() is the receiver here, flow.dst() the data sender
             int[] ack = paths.candidates(flow.src(), flow.dst());
             int[] data = paths.candidates(flow.dst(), flow.src());
             int a0 = HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[1];
-            return new HostDr(ack, planePhase(a0, ctx, flow.flow())).following(ctx.routes(), flow.src(), flow.dst());
+            return new HostDr(ack, planePhase(a0, ctx, flow.flow())).following(ctx.routes(), flow.src(), flow.dst())
+                .shuffling(shuffled ? rnd : null);
           };
         },
         (sw, ctx) -> new Ecmp());
@@ -115,6 +122,10 @@ final class HostDesigns {
    * flow mod P, as a rotating NIC would put it; flows numbered in a row then start on planes in
    * a row and keep a host's planes evenly loaded. With one plane, {@code slot} itself.
    */
+  private static boolean shuffled(LbContext ctx) {
+    return ctx.params().word("order", HostDr.ORDERS).equals("shuffled");
+  }
+
   private static int planePhase(int slot, LbContext ctx, int flow) {
     int planes = ctx.topology().planes();
     return planes == 1 ? slot : slot - Math.floorMod(slot, planes) + flow % planes;

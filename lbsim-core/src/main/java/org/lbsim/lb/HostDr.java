@@ -1,7 +1,9 @@
 package org.lbsim.lb;
 
+import java.util.List;
 import java.util.SplittableRandom;
 import org.lbsim.engine.RandomStreams;
+import org.lbsim.engine.SplitMix;
 import org.lbsim.net.Packet;
 import org.lbsim.net.Routes;
 
@@ -29,8 +31,14 @@ import org.lbsim.net.Routes;
  * factory can each recompute.
  */
 final class HostDr implements PathPolicy {
+  /** {@code host-dr.order}: the same order every cycle, or a fresh random order per cycle. */
+  static final List<String> ORDERS = List.of("rotation", "shuffled");
+
   private int[] routes;
   private int next;
+  // host-dr.order: shuffled: the flow's stream, and whether routes is this policy's own copy
+  private SplitMix shuffle;
+  private boolean ownRoutes;
   // With failures: the full rotation set, narrowed to the paths routing believes alive each time
   // routing converges (reference-model §5: the DRB validity table is rebuilt at convergence).
   private Routes view;
@@ -96,11 +104,43 @@ final class HostDr implements PathPolicy {
     next = slot + 1 == routes.length ? 0 : slot + 1;
     p.route = routes[slot];
     p.entropy = slot;
+    if (next == 0 && shuffle != null) {
+      reorder();
+    }
+  }
+
+  /**
+   * With {@code host-dr.order: shuffled}, draws each cycle's order from {@code random} (the flow's
+   * path stream), the first before the first packet, which then takes the first slot of it (the
+   * random order stands for the random start); null keeps the rotation's fixed order.
+   */
+  HostDr shuffling(SplitMix random) {
+    this.shuffle = random;
+    if (random != null) {
+      reorder();
+      next = 0;
+    }
+    return this;
+  }
+
+  /** A fresh random order of the rotation set for the next cycle (Fisher–Yates). */
+  private void reorder() {
+    if (!ownRoutes) {
+      routes = routes.clone(); // the candidate sets are shared between flows
+      ownRoutes = true;
+    }
+    for (int i = routes.length - 1; i > 0; i--) {
+      int j = shuffle.nextInt(i + 1);
+      int t = routes[i];
+      routes[i] = routes[j];
+      routes[j] = t;
+    }
   }
 
   /** Replaces the rotation set (e.g. the paths still valid after a failure); the pointer carries on. */
   void setCandidates(int[] newRoutes) {
     routes = newRoutes;
+    ownRoutes = false;
     next = next % newRoutes.length;
   }
 

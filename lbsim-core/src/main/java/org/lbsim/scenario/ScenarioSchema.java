@@ -249,7 +249,8 @@ public final class ScenarioSchema {
    * Keys that neither the scenario key nor summary.json hold while at their default: at the
    * default each describes the run as it is without the key.
    */
-  private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce");
+  private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce",
+      "host-dr.order");
 
   /**
    * Whether {@code key} set to {@code value} is one of the keys left out of results at its default,

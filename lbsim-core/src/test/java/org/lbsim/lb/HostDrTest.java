@@ -75,6 +75,37 @@ class HostDrTest {
     }
   }
 
+  /**
+   * {@code host-dr.order: shuffled}: every cycle of 16 packets still uses each core once, in an
+   * order of its own; two flows' cycles keep no fixed offset to each other.
+   */
+  @Test
+  void aShuffledOrderUsesEveryCoreOncePerCycleInAFreshOrder() {
+    LbContext ctx = new LbContext(Params.defaults(DR.params()).with("order", HostDr.ORDERS.indexOf("shuffled")),
+        new FatTree(8, 1), 800_000, new RandomStreams(3), () -> 0L);
+    List<List<Integer>> cycles = new ArrayList<>();
+    Packet p = new Packet();
+    for (int flow = 0; flow < 2; flow++) {
+      PathPolicy dr = data(ctx, flow, flow, 64 + flow);
+      for (int cycle = 0; cycle < 8; cycle++) {
+        List<Integer> order = new ArrayList<>();
+        for (int n = 0; n < 16; n++) {
+          dr.choose(p, n);
+          order.add(core(p, 4));
+        }
+        assertThat(order).as("flow %d cycle %d", flow, cycle).containsExactlyInAnyOrderElementsOf(
+            java.util.stream.IntStream.range(0, 16).boxed().toList());
+        cycles.add(order);
+      }
+    }
+    assertThat(cycles.stream().distinct().count()).as("16 cycles, 16 orders").isEqualTo(16);
+    java.util.Set<Integer> offsets = new java.util.HashSet<>();
+    for (int c = 0; c < 8; c++) {
+      offsets.add(Math.floorMod(cycles.get(8 + c).get(0) - cycles.get(c).get(0), 16));
+    }
+    assertThat(offsets).as("the two flows' first cores differ by more than one fixed offset").hasSizeGreaterThan(1);
+  }
+
   @Test
   void eachDestinationKeepsItsOwnRotation() {
     LbContext ctx = ctx(new FatTree(4, 1), 2);
