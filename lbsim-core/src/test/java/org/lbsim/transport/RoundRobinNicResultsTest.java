@@ -33,13 +33,13 @@ class RoundRobinNicResultsTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource(delimiter = '|', value = {
-      "workload.kind=ring-allreduce;workload.size=256KiB;lb=host-spray;metrics.queue_sample_us=0.5 | auto | c64fb3f7bcb0bf8e d0002b0968dc1b0c 7ecf2bcf86f728a0",
-      "workload.kind=ring-allreduce;workload.size=256KiB;lb=host-spray;metrics.queue_sample_us=0.5 | events | c64fb3f7bcb0bf8e d0002b0968dc1b0c 7ecf2bcf86f728a0",
+      "workload.kind=ring-allreduce;workload.size=256KiB;lb=host-spray;metrics.queue_sample_us=0.5 | auto | 34961142f5cb3510 c449459fe1d43a16 d6ce268edb35889f",
+      "workload.kind=ring-allreduce;workload.size=256KiB;lb=host-spray;metrics.queue_sample_us=0.5 | events | 34961142f5cb3510 c449459fe1d43a16 d6ce268edb35889f",
       "workload.kind=ring-allgather;workload.size=1MiB;lb=ecmp;buffer.packets=8 | auto | c75e1af333ba0f67 3808fe20280dad66 f52e7fb1ec7ae371",
       "workload.kind=ring-allgather;workload.size=1MiB;lb=ecmp;buffer.packets=8 | events | c75e1af333ba0f67 3808fe20280dad66 f52e7fb1ec7ae371",
       "workload.kind=ring-allreduce;workload.size=256KiB;lb=ecmp;buffer.pfc=on | auto | 2732eaf6800be7da 461b815714c3930e c6058779d60774d6",
-      "training;lb=host-spray | auto | b3071402b5de1a96 aafb4cd8c9b34047 959e8731357856a9",
-      "training;lb=host-spray | events | b3071402b5de1a96 aafb4cd8c9b34047 959e8731357856a9"})
+      "training;lb=host-spray | auto | ee3343bee442509c c392b2d09b503a5f 08862d49637c651d",
+      "training;lb=host-spray | events | ee3343bee442509c c392b2d09b503a5f 08862d49637c651d"})
   void dependentFlowResultsArePinned(String overrides, String transmitter, String expected) throws IOException {
     List<String> o = new ArrayList<>();
     for (String s : overrides.split(";")) {
