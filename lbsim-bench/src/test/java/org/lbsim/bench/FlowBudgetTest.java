@@ -55,11 +55,11 @@ class FlowBudgetTest {
   }
 
   @Test
-  void aFlowOfTheReferenceDesignsIsFiveObjectsOf312Bytes() {
+  void aFlowOfTheReferenceDesignsIsFiveObjectsOf296Bytes() {
     Block b = flowBlock();
-    assertBudget("a flow's state", b.bytes(), 312, "host-spray, ideal, erasure", b);
+    assertBudget("a flow's state", b.bytes(), 296, "host-spray, ideal, erasure", b);
     assertThat(b.types()).as("objects in a flow's block (host-spray, ideal, erasure)").containsExactlyInAnyOrder(
-        "Sender", "ConstantRate", "ReferenceErasureCoding", "ObliviousSpray", "CodedReceiver");
+        "Sender", "ConstantRate", "ReferenceErasureCoding", "NumberedSpray", "CodedReceiver");
   }
 
   /**

@@ -41,7 +41,7 @@ class FlowLayoutTest {
       }
     }
     assertThat(paths).containsExactlyInAnyOrder("sender:Sender", "sender.cc:ConstantRate",
-        "sender.lr:ReferenceErasureCoding", "sender.path:ObliviousSpray", "sender.receiver:CodedReceiver");
+        "sender.lr:ReferenceErasureCoding", "sender.path:NumberedSpray", "sender.receiver:CodedReceiver");
     assertThat(r[1]).contains("5 objects, " + total + " bytes");
   }
 

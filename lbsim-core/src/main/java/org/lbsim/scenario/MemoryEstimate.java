@@ -12,7 +12,9 @@ import org.lbsim.topo.Topology;
  *
  * <ul>
  *   <li>a flow: its block of sender, receiver, recovery, path policy and rate objects (312 B for
- *       the reference designs, the budget lbsim-bench's FlowBudgetTest holds), its
+ *       host spraying, ideal rate and erasure coding in the default profile, whose spray policy
+ *       carries a random stream; 296 B under profile: reference, the budget lbsim-bench's
+ *       FlowBudgetTest holds), its
  *       {@code FlowSpec} (48 B) and {@code FlowOutcome} (56 B), and a reference in each list
  *       that holds them: {@value #FLOW_BYTES} B;
  *   <li>a port ({@code EgressPort} with its hot fields, configuration, statistics and name): {@value #PORT_BYTES} B;
