@@ -116,16 +116,17 @@ final class HostDesigns {
         (sw, ctx) -> new Ecmp());
   }
 
+  /** Whether {@code host-dr.order} asks for a fresh random order per cycle. */
+  private static boolean shuffled(LbContext ctx) {
+    return ctx.params().word("order", HostDr.ORDERS).equals("shuffled");
+  }
+
   /**
    * The first slot of a Host DR pointer on P planes ({@link DrPaths}: slot i on plane i mod P):
    * {@code slot} moved within its group of P so that the flow's first packet takes plane
    * flow mod P, as a rotating NIC would put it; flows numbered in a row then start on planes in
    * a row and keep a host's planes evenly loaded. With one plane, {@code slot} itself.
    */
-  private static boolean shuffled(LbContext ctx) {
-    return ctx.params().word("order", HostDr.ORDERS).equals("shuffled");
-  }
-
   private static int planePhase(int slot, LbContext ctx, int flow) {
     int planes = ctx.topology().planes();
     return planes == 1 ? slot : slot - Math.floorMod(slot, planes) + flow % planes;
