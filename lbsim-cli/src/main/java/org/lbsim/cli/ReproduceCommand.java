@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "reproduce", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
     "  lbsim reproduce                   # the presets and how to run one",
     "  lbsim reproduce perm-bound        # the permutation bound example reached by central-te",
-    "  lbsim reproduce fig1 --quick      # no-failure comparison of 9 schemes + the oracle, 1 seed"},
+    "  lbsim reproduce fig1 --quick      # no-failure comparison of 9 schemes + the oracle, 1 seed",
+    "  lbsim reproduce fig4 --resume     # finish an interrupted fig4: its finished runs are read back"},
     description = {"Run one of the study's experiments and print its table. A preset's own settings are the "
         + "study's setup (10 seeds where the study ran 10); --quick runs its smaller variant.",
         "Without PRESET (or with --list), lists the presets with their runs and expected wall time on --threads "
@@ -48,6 +49,11 @@ final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--quick", description = "the preset's smaller variant (fewer seeds or smaller messages, as "
       + "--list shows); the full one where it has none")
   boolean quick;
+
+  @Option(names = "--resume", description = "read back the runs whose folder already holds the results of the same "
+      + "scenario (its scenario.key) instead of running them again: finishes an interrupted preset; the table is "
+      + "the same as an uninterrupted run's")
+  boolean resume;
 
   @Mixin
   ThreadsOption parallel;
@@ -85,11 +91,16 @@ final class ReproduceCommand implements Callable<Integer> {
     }
     List<GridPoint> grid = p.grid(n);
     Path dir = ResultPaths.child(results.out, "reproduce-" + p.name(), "preset " + p.name() + ": folder");
+    ExperimentRunner.Plan plan = ExperimentRunner.plan(BaseScenario.defaults("preset " + p.name()), p.base(), grid,
+        settings.values, dir, new ExperimentRunner.Existing(replace.overwrite, resume), Main.catalog(spec));
+    int stored = plan.stored();
     List<RunRecord> runs;
     try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, p.name())) {
-      progress.started(grid.size(), String.format("%s: %d runs on %d threads -> %s", p.name(), grid.size(), threads, dir));
-      runs = ExperimentRunner.run(BaseScenario.defaults("preset " + p.name()), p.base(), grid, settings.values, threads,
-          dir, replace.overwrite, progress.counter(), Main.catalog(spec));
+      plan.warnings().forEach(progress::warning);
+      String from = stored == 0 ? "" : String.format(" (%d more read back from their folders)", stored);
+      progress.started(grid.size() - stored, String.format("%s: %d runs%s on %d threads -> %s", p.name(),
+          grid.size() - stored, from, threads, dir));
+      runs = plan.execute(threads, progress.counter());
     }
     Table t = p.analysis().analyze(runs);
     ResultFolder.writeFile(dir.resolve("table.csv"), t.csv());

@@ -48,6 +48,7 @@ class CommandExamplesTest {
       Map.entry("lbsim reproduce link-overload", "--seeds 1 " + TINY),
       Map.entry("lbsim reproduce sack-threshold --quick", "--seeds 1 " + TINY),
       Map.entry("lbsim reproduce fig12 --quick", "--seeds 1 " + TINY),
+      Map.entry("lbsim reproduce fig4 --resume", "--quick --seeds 1 " + TINY),
       Map.entry("lbsim bench-collective --op all-reduce --sizes 64KiB:1MiB --lb ofan,ecmp", "--set topology.k=4"));
 
   /** Examples that do not run in this test, and why. */

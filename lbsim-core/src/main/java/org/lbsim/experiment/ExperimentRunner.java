@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,6 +14,7 @@ import org.lbsim.design.Catalog;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
+import org.lbsim.scenario.ResultReader;
 import org.lbsim.scenario.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
@@ -58,11 +60,28 @@ public final class ExperimentRunner {
   /** As above, choosing designs from {@code catalog}. */
   public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
       int threads, Path out, boolean overwrite, IntConsumer progress, Catalog catalog) {
+    return plan(source, base, grid, extra, out, new Existing(overwrite, false), catalog).execute(threads, progress);
+  }
+
+  /**
+   * What to do with a run folder that already holds results: one of a different scenario is
+   * replaced only when {@code overwrite}; one of the same scenario is read back instead of run
+   * again when {@code resume}, and otherwise run again and replaced.
+   */
+  public record Existing(boolean overwrite, boolean resume) {}
+
+  /**
+   * Resolves every point's scenario and checks every folder before anything runs (all problems
+   * together, as one {@link ScenarioException}); with {@code existing.resume()}, finds the runs
+   * whose folder already holds their scenario's results.
+   *
+   * @param out folder for per-run result files ({@code out/<point name>/}), or null to write none
+   */
+  public static Plan plan(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra, Path out,
+      Existing existing, Catalog catalog) {
     List<String> axes = grid.isEmpty() ? List.of() : List.copyOf(grid.get(0).values().keySet());
     SeedRules.check(source.source(), axes, (int) grid.stream().mapToLong(GridPoint::seed).distinct().count(), extra);
-    List<Scenario> scenarios = new ArrayList<>();
-    List<Path> dirs = new ArrayList<>();
-    List<String> keys = new ArrayList<>();
+    List<Run> runs = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     Set<Path> seen = new HashSet<>();
     for (GridPoint p : grid) {
@@ -74,6 +93,7 @@ public final class ExperimentRunner {
             catalog);
         String key = null;
         Path dir = null;
+        boolean stored = false; // its folder holds this scenario's results and resume is on
         if (out != null) {
           key = ScenarioKey.of(s);
           String what = source.source() + ": run " + p.name();
@@ -82,14 +102,13 @@ public final class ExperimentRunner {
             problems.add(what + ": two runs would write " + dir + " (got '" + p.name()
                 + "'; allowed: values that differ in letters, digits, '.', '_' or '-')");
           }
-          String refused = ResultFolder.refusal(dir, key, overwrite, what);
+          String refused = ResultFolder.refusal(dir, key, existing.overwrite(), what);
           if (refused != null) {
             problems.add(refused);
           }
+          stored = existing.resume() && ResultFolder.holds(dir, key) == ResultFolder.Holds.SAME;
         }
-        scenarios.add(s);
-        dirs.add(dir);
-        keys.add(key);
+        runs.add(new Run(p, s, dir, key, stored));
       } catch (ScenarioException e) {
         problems.addAll(e.problems());
       }
@@ -97,30 +116,95 @@ public final class ExperimentRunner {
     if (!problems.isEmpty()) {
       throw new ScenarioException(problems.stream().distinct().toList());
     }
-    ExecutorService pool = RunPool.open(threads);
-    AtomicInteger done = new AtomicInteger();
-    try {
-      List<Future<RunResult>> futures = new ArrayList<>();
-      for (int i = 0; i < scenarios.size(); i++) {
-        Scenario s = scenarios.get(i);
-        Path dir = dirs.get(i);
-        String key = keys.get(i);
-        futures.add(pool.submit(() -> {
-          RunResult r = ScenarioRunner.run(s);
-          if (dir != null) {
-            ResultWriter.write(r, dir, key);
-          }
-          progress.accept(done.incrementAndGet());
-          return r;
-        }));
+    List<RunResult> read = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    for (Run run : runs) {
+      RunResult r = null;
+      if (run.stored()) {
+        try {
+          r = ResultReader.read(run.dir(), run.scenario());
+        } catch (ResultReader.UnreadableResults e) {
+          warnings.add("warning: " + e.getMessage() + "; run " + run.point().name() + " will be done again");
+        }
       }
-      List<RunRecord> records = new ArrayList<>();
-      for (int i = 0; i < futures.size(); i++) {
-        records.add(new RunRecord(grid.get(i), RunPool.await(futures.get(i))));
+      read.add(r);
+    }
+    return new Plan(List.copyOf(runs), read, List.copyOf(warnings));
+  }
+
+  /** One point of a plan: its scenario, its folder and key (null without an output folder). */
+  private record Run(GridPoint point, Scenario scenario, Path dir, String key, boolean stored) {}
+
+  /** A checked grid, ready to run. */
+  public static final class Plan {
+    private final List<Run> runs;
+    private final List<RunResult> stored;
+    private final List<String> warnings;
+
+    /** @param stored per run, its result read back from its folder, or null to run it */
+    private Plan(List<Run> runs, List<RunResult> stored, List<String> warnings) {
+      this.runs = runs;
+      this.stored = stored;
+      this.warnings = warnings;
+    }
+
+    /** Runs in the grid. */
+    public int size() {
+      return runs.size();
+    }
+
+    /** Runs read back from their folders: they will not run. */
+    public int stored() {
+      return (int) stored.stream().filter(r -> r != null).count();
+    }
+
+    /** Runs whose folder holds their scenario's results but whose files could not be read back, one line each: they will run again. */
+    public List<String> warnings() {
+      return warnings;
+    }
+
+    /**
+     * Runs every point not read back on {@code threads} threads, each run's files written to its
+     * folder, replaced as a whole; {@code progress} gets the number of runs done so far. With an
+     * output folder, every result returned is the one read back from its files, so a table made
+     * from them is the same whether the runs were just done or were done by an earlier,
+     * interrupted call.
+     */
+    public List<RunRecord> execute(int threads, IntConsumer progress) {
+      ExecutorService pool = RunPool.open(threads);
+      AtomicInteger done = new AtomicInteger();
+      try {
+        List<Future<RunResult>> futures = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+          Run run = runs.get(i);
+          RunResult before = stored.get(i);
+          futures.add(before != null ? CompletableFuture.completedFuture(before) : pool.submit(() -> {
+            RunResult r = ScenarioRunner.run(run.scenario());
+            if (run.dir() != null) {
+              ResultWriter.write(r, run.dir(), run.key());
+              r = readBack(run);
+            }
+            progress.accept(done.incrementAndGet());
+            return r;
+          }));
+        }
+        List<RunRecord> records = new ArrayList<>();
+        for (int i = 0; i < futures.size(); i++) {
+          records.add(new RunRecord(runs.get(i).point(), RunPool.await(futures.get(i))));
+        }
+        return records;
+      } finally {
+        pool.shutdownNow();
       }
-      return records;
-    } finally {
-      pool.shutdownNow();
+    }
+
+    private static RunResult readBack(Run run) {
+      try {
+        return ResultReader.read(run.dir(), run.scenario());
+      } catch (ResultReader.UnreadableResults e) {
+        throw new IllegalStateException("internal error: the files just written cannot be read back: " + e.getMessage(),
+            e);
+      }
     }
   }
 }
