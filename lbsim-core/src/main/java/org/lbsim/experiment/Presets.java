@@ -227,8 +227,8 @@ public final class Presets {
     Axis sizes = scaling.axes().get(1);
     return new Preset("queue-model",
         "The study's queue model against the simulator: largest queue and the agg-down ports' mean largest queue per "
-            + "m, simulated and in the slotted model (fixed and shuffled arrival order), and the random walk's formulas "
-            + "(study Appendices C-E)",
+            + "m, simulated and in the slotted model (fixed and shuffled arrival order, and hosts at phases within the "
+            + "slot), and the random walk's formulas (study Appendices C-E)",
         "Simple RR: sticky flows collide linearly (Appendix C); RSQ and Host Pkt: a zero-drift random walk, "
             + "Q(m) = sqrt(1 - 1/(k/2)) sqrt(2m/pi) (Appendix D); Host DR and Ofan: N.D/D/1, Theta(1) (Appendix E)",
         scaling.base(), List.of(new Axis("lb", available(MODEL_SCHEMES)), sizes), 10,

@@ -22,7 +22,8 @@ import org.lbsim.theory.SlotScheme;
  * switch queue and the mean over agg→ToR downlinks of each one's largest queue, simulated and
  * in the slotted model run on the same permutation with the same seed, median over seeds, in
  * data packets of {@code packetBytes}; the model also with every switch taking a slot's
- * arrivals in a fresh random order (no synchronization). Then, for a random-walk downlink
+ * arrivals in a fresh random order (no synchronization), and with every host at its own phase
+ * within the slot ({@link ArrivalOrder#PHASED}, the simulator's timing). Then, for a random-walk downlink
  * (Appendix D), the expected queue after m slots, √(1 − 2/k)·√(2m/π), and the expected largest
  * queue over the m slots, √(1 − 2/k)·√(πm/2) (the mean maximum drawup of a zero-drift walk).
  * The last column is each row's log-log slope.
@@ -31,6 +32,7 @@ public record QueueModelTable(int packetBytes) implements Analysis {
   static final String SIM_MAX = "simulated: largest queue";
   static final String MODEL_MAX = "model: largest queue";
   static final String SHUFFLED_MAX = "model, shuffled order: largest queue";
+  static final String PHASED_MAX = "model, phased: largest queue";
   static final String SIM_DOWN = "simulated: agg-down mean of port max";
   static final String MODEL_DOWN = "model: agg-down mean of port max";
   static final String WALK_END = "Appendix D: walk after m slots";
@@ -61,6 +63,7 @@ public record QueueModelTable(int packetBytes) implements Analysis {
           r -> fixed.computeIfAbsent(r, x -> model(x, ArrivalOrder.FIXED)).maxQueue()));
       out.add(row(lb, SHUFFLED_MAX, mine, sizes,
           r -> shuffled.computeIfAbsent(r, x -> model(x, ArrivalOrder.SHUFFLED)).maxQueue()));
+      out.add(row(lb, PHASED_MAX, mine, sizes, r -> model(r, ArrivalOrder.PHASED).maxQueue()));
       out.add(row(lb, SIM_DOWN, mine, sizes, this::simulatedDownlinks));
       out.add(row(lb, MODEL_DOWN, mine, sizes, r -> fixed.get(r).meanMaxByTier().get(AGG_DOWN)));
     }

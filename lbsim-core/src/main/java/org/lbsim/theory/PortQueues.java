@@ -1,7 +1,7 @@
 package org.lbsim.theory;
 
 /** One FIFO of packets (ints) per egress port, as growing ring buffers, with each port's largest length. */
-final class PortQueues {
+final class PortQueues implements QueueLengths {
   private final int[][] ring;
   private final int[] head;
   private final int[] size;
@@ -39,7 +39,8 @@ final class PortQueues {
     return packet;
   }
 
-  int size(int port) {
+  @Override
+  public int size(int port) {
     return size[port];
   }
 

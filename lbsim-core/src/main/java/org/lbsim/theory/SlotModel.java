@@ -36,10 +36,21 @@ import java.util.Map;
  * ToR a pointer over its k/2 aggs, an agg per destination pod a pointer over its k/2 cores, each in a random order
  * from a random start.
  *
+ * <p>Phases ({@link ArrivalOrder#PHASED}): time is continuous and the slot is the time a port takes to send a packet.
+ * Host h emits packet i at i + φ_h slots, φ_h its phase in [0, 1), distinct for every host and the same every slot;
+ * its ToR takes it at that instant. A port starts sending a packet when it arrives at an idle port, else when the one
+ * before it ends, and the packet reaches the next switch, which takes it at that instant, one slot after its start
+ * (delivered to its host when a tor-down port has sent it). A port's queue at an instant counts the packets it has
+ * not finished sending, the one being sent included: JSQ compares these, and a port's largest is taken as each packet
+ * joins it. Arrivals at the same instant are taken in the order they were caused. {@code slots} is the slot in
+ * which the last tor-down sending started + 1, as in the slotted rules: a packet i crossing pods is delivered in slot
+ * i + 4 here too when it never waits.
+ *
  * <p>Determinism: one {@code SplittableRandom(seed)}; it draws first the pointers ({@link Uplinks}, each a
  * {@link Rotor}: a Fisher–Yates shuffle i = n−1 … 1 with nextInt(i + 1), then the start nextInt(n)), then slot by slot,
  * switch by switch: SHUFFLED a Fisher–Yates shuffle of the switch's arrivals of the slot, then per arrival in order its
- * decision's draw (RSQ nextInt(k/2); JSQ nextInt(number tied) when more than one uplink ties).
+ * decision's draw (RSQ nextInt(k/2); JSQ nextInt(number tied) when more than one uplink ties). PHASED draws the pointers,
+ * then the hosts' phase order (a Fisher–Yates shuffle of the hosts), then the decisions' draws in event order.
  */
 public final class SlotModel {
   private SlotModel() {}
@@ -47,6 +58,9 @@ public final class SlotModel {
   /** destination[h] = the host h sends to, or -1; every sending host sends packetsPerFlow packets, one per slot from slot 0. */
   public static SlotQueues run(int k, int[] destination, int packetsPerFlow, SlotScheme scheme, ArrivalOrder order,
       long seed) {
+    if (order == ArrivalOrder.PHASED) {
+      return new PhasedRun(k, destination, packetsPerFlow, scheme, seed).run();
+    }
     return new SlotRun(k, destination, packetsPerFlow, scheme, order, seed).run(-1).queues();
   }
 
@@ -59,6 +73,10 @@ public final class SlotModel {
       ArrivalOrder order, long seed, long slot) {
     if (slot < 0) {
       throw new IllegalArgumentException("slot must not be negative: " + slot);
+    }
+    if (order == ArrivalOrder.PHASED) {
+      throw new IllegalArgumentException("the queue in a slot is defined for the slot-by-slot orders (FIXED, SHUFFLED), "
+          + "not PHASED");
     }
     return new SlotRun(k, destination, packetsPerFlow, scheme, order, seed).run(slot).probe();
   }

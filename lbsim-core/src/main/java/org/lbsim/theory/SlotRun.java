@@ -30,21 +30,12 @@ final class SlotRun {
 
   SlotRun(int k, int[] destination, int packetsPerFlow, SlotScheme scheme, ArrivalOrder order, long seed) {
     fabric = new SlotFabric(k);
-    if (destination.length != fabric.hosts) {
-      throw new IllegalArgumentException("a k = " + k + " fat tree has " + fabric.hosts + " hosts, not " + destination.length);
-    }
-    if (packetsPerFlow < 0) {
-      throw new IllegalArgumentException("packets per flow must not be negative: " + packetsPerFlow);
-    }
-    if ((long) fabric.hosts * fabric.half * fabric.half > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("k = " + k + " is too large for int packets");
+    check(fabric, destination, packetsPerFlow);
+    if (order == ArrivalOrder.PHASED) {
+      throw new IllegalArgumentException("PHASED is not slot by slot: PhasedRun runs it");
     }
     int senders = 0;
-    for (int h = 0; h < destination.length; h++) {
-      int d = destination[h];
-      if (d < -1 || d >= fabric.hosts || d == h) {
-        throw new IllegalArgumentException("host " + h + " cannot send to " + d);
-      }
+    for (int d : destination) {
       senders += d >= 0 ? 1 : 0;
     }
     this.destination = destination.clone();
@@ -59,6 +50,26 @@ final class SlotRun {
     arrivals = new int[fabric.k]; // a switch has k input ports
     delivered = new long[fabric.hosts];
     remaining = (long) senders * packetsPerFlow;
+  }
+
+  /** Refuses a destination list that is not one destination (or −1) per host of the fabric, or a negative count. */
+  static void check(SlotFabric fabric, int[] destination, int packetsPerFlow) {
+    if (destination.length != fabric.hosts) {
+      throw new IllegalArgumentException("a k = " + fabric.k + " fat tree has " + fabric.hosts + " hosts, not "
+          + destination.length);
+    }
+    if (packetsPerFlow < 0) {
+      throw new IllegalArgumentException("packets per flow must not be negative: " + packetsPerFlow);
+    }
+    if ((long) fabric.hosts * fabric.half * fabric.half > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("k = " + fabric.k + " is too large for int packets");
+    }
+    for (int h = 0; h < destination.length; h++) {
+      int d = destination[h];
+      if (d < -1 || d >= fabric.hosts || d == h) {
+        throw new IllegalArgumentException("host " + h + " cannot send to " + d);
+      }
+    }
   }
 
   /** Runs until every packet is delivered; {@code probeSlot} (or −1) is the slot whose queues {@link #probe} reports. */
@@ -96,22 +107,7 @@ final class SlotRun {
   }
 
   SlotQueues queues() {
-    Map<String, Integer> max = new LinkedHashMap<>();
-    Map<String, Double> meanMax = new LinkedHashMap<>();
-    int overall = 0;
-    for (int tier = 0; tier < SlotFabric.TIERS.length; tier++) {
-      int m = 0;
-      long sum = 0;
-      for (int i = 0; i < fabric.tierPorts; i++) {
-        int q = queues.max(tier * fabric.tierPorts + i);
-        m = Math.max(m, q);
-        sum += q;
-      }
-      max.put(SlotFabric.TIERS[tier], m);
-      meanMax.put(SlotFabric.TIERS[tier], (double) sum / fabric.tierPorts);
-      overall = Math.max(overall, m);
-    }
-    return new SlotQueues(slots, overall, max, meanMax);
+    return SlotQueues.of(fabric, slots, queues::max);
   }
 
   private void arrive(int sw, long t) {
@@ -130,24 +126,8 @@ final class SlotRun {
       Rotor.shuffle(arrivals, n, random);
     }
     for (int i = 0; i < n; i++) {
-      queues.push(route(sw, arrivals[i]), arrivals[i]);
+      queues.push(uplinks.egress(sw, arrivals[i]), arrivals[i]);
     }
-  }
-
-  /** The egress port switch {@code sw} places {@code packet} in. */
-  private int route(int sw, int packet) {
-    int dest = packet % fabric.hosts;
-    int path = packet / fabric.hosts;
-    int half = fabric.half;
-    if (sw < fabric.tors) {
-      return fabric.torOf(dest) == sw ? fabric.torDown(dest) : fabric.torUp(sw, uplinks.torUplink(sw, dest, path));
-    }
-    if (sw < fabric.tors + fabric.aggs) {
-      int agg = sw - fabric.tors;
-      return fabric.podOf(dest) == agg / half ? fabric.aggDown(agg, fabric.torOf(dest))
-          : fabric.aggUp(agg, uplinks.aggUplink(agg, dest, path));
-    }
-    return fabric.coreDown(sw - fabric.tors - fabric.aggs, fabric.podOf(dest));
   }
 
   /** Every port sends its head packet; returns whether a packet reached its host. */

@@ -18,7 +18,7 @@ final class Uplinks {
   private final SlotScheme scheme;
   private final SlotFabric fabric;
   private final SplittableRandom random;
-  private final PortQueues queues;
+  private final QueueLengths queues;
   /** SIMPLE_RR: ToRs then aggs, indexed by switch number. */
   private Rotor[] switchRotors;
   /** HOST_DR: by source host. */
@@ -27,7 +27,7 @@ final class Uplinks {
   private Rotor[][] torRotors;
   private Rotor[][] aggRotors;
 
-  Uplinks(SlotScheme scheme, SlotFabric fabric, int[] destination, SplittableRandom random, PortQueues queues) {
+  Uplinks(SlotScheme scheme, SlotFabric fabric, int[] destination, SplittableRandom random, QueueLengths queues) {
     this.scheme = scheme;
     this.fabric = fabric;
     this.random = random;
@@ -59,8 +59,27 @@ final class Uplinks {
     return hostRotors != null && hostRotors[host] != null ? hostRotors[host].next() : 0;
   }
 
+  /**
+   * The egress port switch {@code sw} places {@code packet} in: down towards its destination where the switch reaches
+   * it below, else the uplink this scheme chooses.
+   */
+  int egress(int sw, int packet) {
+    int dest = packet % fabric.hosts;
+    int path = packet / fabric.hosts;
+    int half = fabric.half;
+    if (sw < fabric.tors) {
+      return fabric.torOf(dest) == sw ? fabric.torDown(dest) : fabric.torUp(sw, torUplink(sw, dest, path));
+    }
+    if (sw < fabric.tors + fabric.aggs) {
+      int agg = sw - fabric.tors;
+      return fabric.podOf(dest) == agg / half ? fabric.aggDown(agg, fabric.torOf(dest))
+          : fabric.aggUp(agg, aggUplink(agg, dest, path));
+    }
+    return fabric.coreDown(sw - fabric.tors - fabric.aggs, fabric.podOf(dest));
+  }
+
   /** The uplink (agg position) ToR {@code tor} sends a packet to {@code dest} outside it on. */
-  int torUplink(int tor, int dest, int path) {
+  private int torUplink(int tor, int dest, int path) {
     return switch (scheme) {
       case SIMPLE_RR -> switchRotors[tor].next();
       case JSQ -> shortest(fabric.torUp(tor, 0));
@@ -71,7 +90,7 @@ final class Uplinks {
   }
 
   /** The uplink (core index l, to core position + half · l) agg {@code agg} sends a packet to {@code dest} outside its pod on. */
-  int aggUplink(int agg, int dest, int path) {
+  private int aggUplink(int agg, int dest, int path) {
     return switch (scheme) {
       case SIMPLE_RR -> switchRotors[fabric.tors + agg].next();
       case JSQ -> shortest(fabric.aggUp(agg, 0));

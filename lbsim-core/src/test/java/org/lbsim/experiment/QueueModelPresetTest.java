@@ -21,7 +21,8 @@ class QueueModelPresetTest {
   /**
    * k = 4, 2 seeds, m = 64, 256, 1024: the simulator and the model in the same class for Simple RR
    * (linear), RSQ (√m) and Ofan (flat); RSQ's agg-down ports' mean largest queue within 25 % of
-   * the model's at every m; the model without synchronization loses Simple RR's linear growth.
+   * the model's at every m; the model without synchronization loses Simple RR's linear growth, the
+   * model with phases within the slot keeps every class.
    */
   @Test
   void simulatorAndModelAgreeOnTheQueueClasses() {
@@ -38,6 +39,11 @@ class QueueModelPresetTest {
     }
     assertThat(QueueModelTable.slope(t, "simple-rr", QueueModelTable.SHUFFLED_MAX)).as(t.render())
         .isLessThanOrEqualTo(0.7);
+    // with phases within the slot the classes stay: Simple RR linear, RSQ a walk, Ofan flat
+    assertThat(QueueModelTable.slope(t, "simple-rr", QueueModelTable.PHASED_MAX)).as(t.render())
+        .isGreaterThanOrEqualTo(0.85);
+    assertThat(QueueModelTable.slope(t, "rsq", QueueModelTable.PHASED_MAX)).as(t.render()).isBetween(0.3, 0.7);
+    assertThat(QueueModelTable.slope(t, "ofan", QueueModelTable.PHASED_MAX)).as(t.render()).isLessThanOrEqualTo(0.15);
     List<String> sim = row(t, "rsq", QueueModelTable.SIM_DOWN);
     List<String> model = row(t, "rsq", QueueModelTable.MODEL_DOWN);
     for (int i = 2; i < 5; i++) {
