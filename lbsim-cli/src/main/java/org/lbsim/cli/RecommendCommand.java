@@ -64,6 +64,9 @@ final class RecommendCommand implements Callable<Integer> {
   ThreadsOption parallel;
 
   @Mixin
+  ResumeOption resume;
+
+  @Mixin
   ResultsOptions results;
 
   @Mixin
@@ -81,12 +84,17 @@ final class RecommendCommand implements Callable<Integer> {
     String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     List<GridPoint> grid = GridPoint.expand(axes, seeds);
     Path dir = ResultPaths.child(results.out, "recommend-" + name, (file == null ? "recommend" : file.toString()) + ": folder");
+    ExperimentRunner.Plan plan = ExperimentRunner.plan(source, List.of(), grid, settings.values, dir,
+        new ExperimentRunner.Existing(replace.overwrite, resume.resume), Main.catalog(spec));
+    int stored = plan.stored();
     List<RunRecord> runs;
     try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, "recommend")) {
-      progress.started(grid.size(), String.format("recommend: %d designs x %d seed(s) = %d runs on %d threads -> %s",
-          grid.size() / seeds, seeds, grid.size(), threads, dir));
-      runs = ExperimentRunner.run(source, List.of(), grid, settings.values, threads, dir, replace.overwrite,
-          progress.counter(), Main.catalog(spec));
+      plan.warnings().forEach(progress::warning);
+      String from = stored == 0 ? "" : String.format(" (%d read back from their folders)", stored);
+      progress.started(grid.size() - stored, String.format(
+          "recommend: %d designs x %d seed(s) = %d runs%s on %d threads -> %s", grid.size() / seeds, seeds,
+          grid.size(), from, threads, dir));
+      runs = plan.execute(threads, progress.counter());
     }
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
     ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.table().csv());

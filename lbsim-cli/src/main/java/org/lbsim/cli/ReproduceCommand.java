@@ -50,10 +50,8 @@ final class ReproduceCommand implements Callable<Integer> {
       + "--list shows); the full one where it has none")
   boolean quick;
 
-  @Option(names = "--resume", description = "read back the runs whose folder already holds the results of the same "
-      + "scenario (its scenario.key) instead of running them again: finishes an interrupted preset; the table is "
-      + "the same as an uninterrupted run's")
-  boolean resume;
+  @Mixin
+  ResumeOption resume;
 
   @Mixin
   ThreadsOption parallel;
@@ -92,7 +90,7 @@ final class ReproduceCommand implements Callable<Integer> {
     List<GridPoint> grid = p.grid(n);
     Path dir = ResultPaths.child(results.out, "reproduce-" + p.name(), "preset " + p.name() + ": folder");
     ExperimentRunner.Plan plan = ExperimentRunner.plan(BaseScenario.defaults("preset " + p.name()), p.base(), grid,
-        settings.values, dir, new ExperimentRunner.Existing(replace.overwrite, resume), Main.catalog(spec));
+        settings.values, dir, new ExperimentRunner.Existing(replace.overwrite, resume.resume), Main.catalog(spec));
     int stored = plan.stored();
     List<RunRecord> runs;
     try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, p.name())) {

@@ -46,6 +46,30 @@ class RecommendCommandTest {
   }
 
   @Test
+  void resumeReadsBackTheFinishedRunsAndRanksThemTheSame() throws IOException {
+    String[] args = {"recommend", "--set", "topology.k=4", "--set", "workload.size=32KiB", "--vary",
+        "lb=ecmp,host-spray,ofan", "--seeds", "2", "--out", dir.toString()};
+    CliRunner.Outcome first = run(args);
+    assertThat(first.code()).as(first.err()).isZero();
+    byte[] ranking = Files.readAllBytes(dir.resolve("recommend-default/ranking.csv"));
+    // one run lost, as if the first call had been killed before it
+    Path lost = dir.resolve("recommend-default/lb-ofan_seed-2");
+    assertThat(lost).isDirectory();
+    try (java.util.stream.Stream<Path> files = Files.walk(lost)) {
+      for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(f);
+      }
+    }
+    String[] resumed = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of(
+        "--resume")).toArray(String[]::new);
+    CliRunner.Outcome again = run(resumed);
+    assertThat(again.code()).as(again.err()).isZero();
+    assertThat(again.err()).contains("= 6 runs (5 read back from their folders) on ");
+    assertThat(again.out()).isEqualTo(first.out());
+    assertThat(Files.readAllBytes(dir.resolve("recommend-default/ranking.csv"))).isEqualTo(ranking);
+  }
+
+  @Test
   void variesSeveralKeysAndRejectsUnknownOnes() {
     CliRunner.Outcome bad = run("recommend", "--vary", "colour=red,blue", "--out", dir.toString());
     assertThat(bad.code()).isEqualTo(2);
