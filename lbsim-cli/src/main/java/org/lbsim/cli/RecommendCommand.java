@@ -88,8 +88,13 @@ final class RecommendCommand implements Callable<Integer> {
         new ExperimentRunner.Existing(replace.overwrite, resume.resume), Main.catalog(spec));
     int stored = plan.stored();
     List<RunRecord> runs;
-    try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, "recommend")) {
+    try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, "recommend");
+        ResumeOption.Hint hint = ResumeOption.continueHint(spec.commandLine().getErr(), "recommend")) {
       plan.warnings().forEach(progress::warning);
+      String rerun = resume.rerunNote("recommend", plan.held());
+      if (rerun != null) {
+        progress.warning(rerun);
+      }
       String from = stored == 0 ? "" : String.format(" (%d read back from their folders)", stored);
       progress.started(grid.size() - stored, String.format(
           "recommend: %d designs x %d seed(s) = %d runs%s on %d threads -> %s", grid.size() / seeds, seeds,

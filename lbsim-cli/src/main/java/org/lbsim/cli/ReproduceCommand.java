@@ -93,8 +93,13 @@ final class ReproduceCommand implements Callable<Integer> {
         settings.values, dir, new ExperimentRunner.Existing(replace.overwrite, resume.resume), Main.catalog(spec));
     int stored = plan.stored();
     List<RunRecord> runs;
-    try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, p.name())) {
+    try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, p.name());
+        ResumeOption.Hint hint = ResumeOption.continueHint(spec.commandLine().getErr(), "reproduce " + p.name())) {
       plan.warnings().forEach(progress::warning);
+      String rerun = resume.rerunNote("reproduce " + p.name(), plan.held());
+      if (rerun != null) {
+        progress.warning(rerun);
+      }
       String from = stored == 0 ? "" : String.format(" (%d more read back from their folders)", stored);
       progress.started(grid.size() - stored, String.format("%s: %d runs%s on %d threads -> %s", p.name(),
           grid.size() - stored, from, threads, dir));

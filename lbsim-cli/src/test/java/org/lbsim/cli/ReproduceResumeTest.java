@@ -98,7 +98,37 @@ class ReproduceResumeTest {
     assertThat(CliRunner.run(args(out)).code()).isZero();
     CliRunner.Outcome again = CliRunner.run(args(out));
     assertThat(again.code()).isZero();
-    assertThat(again.err()).contains("link-overload: 16 runs on ").doesNotContain("read back");
+    assertThat(again.err()).contains("link-overload: 16 runs on ").doesNotContain("read back from")
+        .contains("reproduce link-overload: 16 of the runs' folders already hold their results; they run again "
+            + "(--resume reads them back instead)");
+  }
+
+  @Test
+  void aStoppedPresetSaysHowToContinue() throws Exception {
+    Path out = dir.resolve("stopped");
+    Path folder = out.resolve("reproduce-link-overload");
+    String java = ProcessHandle.current().info().command().orElse("java");
+    List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+        Main.class.getName()));
+    cmd.addAll(List.of(args(out, "--threads", "1")));
+    Path log = dir.resolve("stopped.log");
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (runFolders(folder) < 1 && p.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(p.isAlive()).as(Files.readString(log)).isTrue();
+    p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hooks run
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(Files.readString(log)).contains("reproduce link-overload: stopped; every finished run is in its "
+        + "folder: the same command with --resume continues");
+  }
+
+  @Test
+  void aFinishedPresetPrintsNoStopHint() {
+    CliRunner.Outcome o = CliRunner.run(args(dir.resolve("out")));
+    assertThat(o.code()).isZero();
+    assertThat(o.err()).doesNotContain("stopped;");
   }
 
   /** Run folders written in full (a folder being written is a hidden sibling until it is renamed into place). */

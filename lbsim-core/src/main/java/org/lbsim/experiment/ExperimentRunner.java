@@ -93,7 +93,7 @@ public final class ExperimentRunner {
             catalog);
         String key = null;
         Path dir = null;
-        boolean stored = false; // its folder holds this scenario's results and resume is on
+        boolean held = false; // its folder holds this scenario's results
         if (out != null) {
           key = ScenarioKey.of(s);
           String what = source.source() + ": run " + p.name();
@@ -106,9 +106,9 @@ public final class ExperimentRunner {
           if (refused != null) {
             problems.add(refused);
           }
-          stored = existing.resume() && ResultFolder.holds(dir, key) == ResultFolder.Holds.SAME;
+          held = ResultFolder.holds(dir, key) == ResultFolder.Holds.SAME;
         }
-        runs.add(new Run(p, s, dir, key, stored));
+        runs.add(new Run(p, s, dir, key, held));
       } catch (ScenarioException e) {
         problems.addAll(e.problems());
       }
@@ -120,7 +120,7 @@ public final class ExperimentRunner {
     List<String> warnings = new ArrayList<>();
     for (Run run : runs) {
       RunResult r = null;
-      if (run.stored()) {
+      if (run.held() && existing.resume()) {
         try {
           r = ResultReader.read(run.dir(), run.scenario());
         } catch (ResultReader.UnreadableResults e) {
@@ -133,7 +133,7 @@ public final class ExperimentRunner {
   }
 
   /** One point of a plan: its scenario, its folder and key (null without an output folder). */
-  private record Run(GridPoint point, Scenario scenario, Path dir, String key, boolean stored) {}
+  private record Run(GridPoint point, Scenario scenario, Path dir, String key, boolean held) {}
 
   /** A checked grid, ready to run. */
   public static final class Plan {
@@ -156,6 +156,11 @@ public final class ExperimentRunner {
     /** Runs read back from their folders: they will not run. */
     public int stored() {
       return (int) stored.stream().filter(r -> r != null).count();
+    }
+
+    /** Runs whose folder already holds their scenario's results, read back or not. */
+    public int held() {
+      return (int) runs.stream().filter(Run::held).count();
     }
 
     /** Runs whose folder holds their scenario's results but whose files could not be read back, one line each: they will run again. */
