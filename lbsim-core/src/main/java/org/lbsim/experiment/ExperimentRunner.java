@@ -72,8 +72,9 @@ public final class ExperimentRunner {
 
   /**
    * Resolves every point's scenario and checks every folder before anything runs (all problems
-   * together, as one {@link ScenarioException}); with {@code existing.resume()}, finds the runs
-   * whose folder already holds their scenario's results.
+   * together, as one {@link ScenarioException}); with {@code existing.resume()}, reads back the
+   * runs whose folder already holds their scenario's results (a folder that cannot be read back
+   * is a line of {@link Plan#warnings()}, and its run runs).
    *
    * @param out folder for per-run result files ({@code out/<point name>/}), or null to write none
    */
