@@ -35,18 +35,7 @@ class ReproduceResumeTest {
   void aKilledPresetResumesToTheUninterruptedTable() throws Exception {
     Path killed = dir.resolve("killed");
     Path folder = killed.resolve("reproduce-link-overload");
-    String java = ProcessHandle.current().info().command().orElse("java");
-    List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-        Main.class.getName()));
-    cmd.addAll(List.of(args(killed, "--threads", "1")));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("killed.log").toFile())
-        .start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (runFolders(folder) < 3 && p.isAlive() && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertThat(p.isAlive()).as("the preset should still be running when killed: " + Files.readString(
-        dir.resolve("killed.log"))).isTrue();
+    Process p = startAndWait(killed, 3, dir.resolve("killed.log"));
     p.destroyForcibly(); // SIGKILL
     p.waitFor(30, TimeUnit.SECONDS);
     int before = runFolders(folder);
@@ -105,19 +94,8 @@ class ReproduceResumeTest {
 
   @Test
   void aStoppedPresetSaysHowToContinue() throws Exception {
-    Path out = dir.resolve("stopped");
-    Path folder = out.resolve("reproduce-link-overload");
-    String java = ProcessHandle.current().info().command().orElse("java");
-    List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-        Main.class.getName()));
-    cmd.addAll(List.of(args(out, "--threads", "1")));
     Path log = dir.resolve("stopped.log");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (runFolders(folder) < 1 && p.isAlive() && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertThat(p.isAlive()).as(Files.readString(log)).isTrue();
+    Process p = startAndWait(dir.resolve("stopped"), 1, log);
     p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hooks run
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(Files.readString(log)).contains("reproduce link-overload: stopped; every finished run is in its "
@@ -129,6 +107,22 @@ class ReproduceResumeTest {
     CliRunner.Outcome o = CliRunner.run(args(dir.resolve("out")));
     assertThat(o.code()).isZero();
     assertThat(o.err()).doesNotContain("stopped;");
+  }
+
+  /** Starts the preset in its own process on one thread and returns once {@code folders} runs are done; it still runs. */
+  private static Process startAndWait(Path out, int folders, Path log) throws Exception {
+    String java = ProcessHandle.current().info().command().orElse("java");
+    List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+        Main.class.getName()));
+    cmd.addAll(List.of(args(out, "--threads", "1")));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Path folder = out.resolve("reproduce-link-overload");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (runFolders(folder) < folders && p.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(p.isAlive()).as("the preset should still be running: " + Files.readString(log)).isTrue();
+    return p;
   }
 
   /** Run folders written in full (a folder being written is a hidden sibling until it is renamed into place). */
