@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
     description = {"Run one of the study's experiments and print its table. A preset's own settings are the "
         + "study's setup (10 seeds where the study ran 10); --quick runs its smaller variant.",
         "Without PRESET (or with --list), lists the presets with their runs and expected wall time on --threads "
-            + "threads, and exits with 0."})
+            + "threads and how many of a preset's runs already have their results under --out (what --resume reads "
+            + "back), and exits with 0."})
 final class ReproduceCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -116,17 +117,23 @@ final class ReproduceCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Every preset: its runs and expected wall time, full and quick, and its title. */
+  /**
+   * Every preset: its runs and expected wall time, full and quick, how many of the full preset's
+   * runs already have their results under {@code --out}, and its title.
+   */
   private Table list(int threads) {
     List<List<String>> rows = new ArrayList<>();
     for (Preset p : Presets.all()) {
       List<Double> full = RunTimeEstimate.runs(p, p.seeds(), Main.catalog(spec));
       Preset q = p.quickVariant();
       List<Double> small = q == p ? full : RunTimeEstimate.runs(q, q.seeds(), Main.catalog(spec));
+      Path dir = results.out.resolve("reproduce-" + p.name());
+      int done = ExperimentRunner.stored(BaseScenario.defaults("preset " + p.name()), p.base(), p.grid(p.seeds()),
+          settings.values, dir, Main.catalog(spec));
       rows.add(List.of(p.name(), Integer.toString(full.size()), RunTimeEstimate.text(RunTimeEstimate.wall(full,
           threads)), q == p ? "=" : Integer.toString(small.size()), q == p ? "=" : RunTimeEstimate.text(
-          RunTimeEstimate.wall(small, threads)), p.title()));
+          RunTimeEstimate.wall(small, threads)), done == 0 ? "-" : Integer.toString(done), p.title()));
     }
-    return new Table(List.of("preset", "runs", "~time", "--quick", "~time", "what (the study's figure)"), rows);
+    return new Table(List.of("preset", "runs", "~time", "--quick", "~time", "done", "what (the study's figure)"), rows);
   }
 }

@@ -103,10 +103,19 @@ class ReproduceResumeTest {
   }
 
   @Test
-  void aFinishedPresetPrintsNoStopHint() {
-    CliRunner.Outcome o = CliRunner.run(args(dir.resolve("out")));
+  void aFinishedPresetPrintsNoStopHintAndTheListCountsItsRuns() {
+    Path out = dir.resolve("out");
+    CliRunner.Outcome o = CliRunner.run(args(out));
     assertThat(o.code()).isZero();
     assertThat(o.err()).doesNotContain("stopped;");
+    // the full preset is 10 seeds: its seed-1 runs are these 16, with the same --set
+    CliRunner.Outcome list = CliRunner.run("reproduce", "--list", "--out", out.toString(), "--set", "topology.k=4");
+    assertThat(list.code()).isZero();
+    assertThat(list.out()).containsPattern("(?m)^link-overload +160 +.* 16 +Per-link overload")
+        .containsPattern("(?m)^fig1 +200 +.* - +No failures");
+    // another --set is another scenario: none of its runs is there
+    CliRunner.Outcome other = CliRunner.run("reproduce", "--list", "--out", out.toString());
+    assertThat(other.out()).containsPattern("(?m)^link-overload +160 +.* - +Per-link overload");
   }
 
   /** Starts the preset in its own process on one thread and returns once {@code folders} runs are done; it still runs. */

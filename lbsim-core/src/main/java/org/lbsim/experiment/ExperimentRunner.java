@@ -1,5 +1,6 @@
 package org.lbsim.experiment;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -131,6 +132,36 @@ public final class ExperimentRunner {
       read.add(r);
     }
     return new Plan(List.copyOf(runs), read, List.copyOf(warnings));
+  }
+
+  /**
+   * How many of the grid's runs already have their scenario's results in {@code out/<point name>/}
+   * (what {@code resume} would read back); a point whose scenario cannot be resolved counts as
+   * not there. Nothing is checked or written.
+   */
+  public static int stored(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra, Path out,
+      Catalog catalog) {
+    if (!Files.isDirectory(out)) {
+      return 0;
+    }
+    int n = 0;
+    for (GridPoint p : grid) {
+      Path dir = out.resolve(p.name());
+      if (!Files.isDirectory(dir)) {
+        continue;
+      }
+      List<String> all = new ArrayList<>(base);
+      all.addAll(p.overrides());
+      all.addAll(extra);
+      try {
+        Scenario s = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all, "--set",
+            catalog);
+        n += ResultFolder.holds(dir, ScenarioKey.of(s)) == ResultFolder.Holds.SAME ? 1 : 0;
+      } catch (ScenarioException e) {
+        // not resolvable: not there either
+      }
+    }
+    return n;
   }
 
   /** One point of a plan: its scenario, its folder and key (null without an output folder). */
