@@ -86,21 +86,10 @@ final class RecommendCommand implements Callable<Integer> {
     Path dir = ResultPaths.child(results.out, "recommend-" + name, (file == null ? "recommend" : file.toString()) + ": folder");
     ExperimentRunner.Plan plan = ExperimentRunner.plan(source, List.of(), grid, settings.values, dir,
         new ExperimentRunner.Existing(replace.overwrite, resume.resume), Main.catalog(spec));
-    int stored = plan.stored();
-    List<RunRecord> runs;
-    try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, "recommend");
-        ResumeOption.Hint hint = ResumeOption.continueHint(spec.commandLine().getErr(), "recommend")) {
-      plan.warnings().forEach(progress::warning);
-      String rerun = resume.rerunNote("recommend", plan.held());
-      if (rerun != null) {
-        progress.warning(rerun);
-      }
-      String from = stored == 0 ? "" : String.format(" (%d read back from their folders)", stored);
-      progress.started(grid.size() - stored, String.format(
-          "recommend: %d designs x %d seed(s) = %d runs%s on %d threads -> %s", grid.size() / seeds, seeds,
-          grid.size(), from, threads, dir));
-      runs = plan.execute(threads, progress.counter());
-    }
+    List<RunRecord> runs = PlannedRuns.execute(spec, "recommend", "recommend", resume, plan, threads,
+        stored -> String.format("recommend: %d designs x %d seed(s) = %d runs%s on %d threads -> %s",
+            grid.size() / seeds, seeds, grid.size(),
+            stored == 0 ? "" : String.format(" (%d read back from their folders)", stored), threads, dir));
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
     ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.table().csv());
     PrintWriter o = spec.commandLine().getOut();

@@ -92,20 +92,9 @@ final class ReproduceCommand implements Callable<Integer> {
     Path dir = ResultPaths.child(results.out, "reproduce-" + p.name(), "preset " + p.name() + ": folder");
     ExperimentRunner.Plan plan = ExperimentRunner.plan(BaseScenario.defaults("preset " + p.name()), p.base(), grid,
         settings.values, dir, new ExperimentRunner.Existing(replace.overwrite, resume.resume), Main.catalog(spec));
-    int stored = plan.stored();
-    List<RunRecord> runs;
-    try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, p.name());
-        ResumeOption.Hint hint = ResumeOption.continueHint(spec.commandLine().getErr(), "reproduce " + p.name())) {
-      plan.warnings().forEach(progress::warning);
-      String rerun = resume.rerunNote("reproduce " + p.name(), plan.held());
-      if (rerun != null) {
-        progress.warning(rerun);
-      }
-      String from = stored == 0 ? "" : String.format(" (%d more read back from their folders)", stored);
-      progress.started(grid.size() - stored, String.format("%s: %d runs%s on %d threads -> %s", p.name(),
-          grid.size() - stored, from, threads, dir));
-      runs = plan.execute(threads, progress.counter());
-    }
+    List<RunRecord> runs = PlannedRuns.execute(spec, "reproduce " + p.name(), p.name(), resume, plan, threads,
+        stored -> String.format("%s: %d runs%s on %d threads -> %s", p.name(), grid.size() - stored,
+            stored == 0 ? "" : String.format(" (%d more read back from their folders)", stored), threads, dir));
     Table t = p.analysis().analyze(runs);
     ResultFolder.writeFile(dir.resolve("table.csv"), t.csv());
     o.println(p.title());

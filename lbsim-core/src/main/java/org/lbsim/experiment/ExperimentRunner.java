@@ -87,12 +87,8 @@ public final class ExperimentRunner {
     List<String> problems = new ArrayList<>();
     Set<Path> seen = new HashSet<>();
     for (GridPoint p : grid) {
-      List<String> all = new ArrayList<>(base);
-      all.addAll(p.overrides());
-      all.addAll(extra);
       try {
-        Scenario s = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all, "--set",
-            catalog);
+        Scenario s = scenario(source, base, p, extra, catalog);
         String key = null;
         Path dir = null;
         boolean held = false; // its folder holds this scenario's results
@@ -150,18 +146,26 @@ public final class ExperimentRunner {
       if (!Files.isDirectory(dir)) {
         continue;
       }
-      List<String> all = new ArrayList<>(base);
-      all.addAll(p.overrides());
-      all.addAll(extra);
       try {
-        Scenario s = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all, "--set",
-            catalog);
-        n += ResultFolder.holds(dir, ScenarioKey.of(s)) == ResultFolder.Holds.SAME ? 1 : 0;
+        n += ResultFolder.holds(dir, ScenarioKey.of(scenario(source, base, p, extra, catalog)))
+            == ResultFolder.Holds.SAME ? 1 : 0;
       } catch (ScenarioException e) {
         // not resolvable: not there either
       }
     }
     return n;
+  }
+
+  /**
+   * The scenario of grid point {@code p}: {@code source}'s settings, then {@code base}, the
+   * point's own values and {@code extra}, in that order (a later one wins), named after the point.
+   */
+  public static Scenario scenario(BaseScenario source, List<String> base, GridPoint p, List<String> extra,
+      Catalog catalog) {
+    List<String> all = new ArrayList<>(base);
+    all.addAll(p.overrides());
+    all.addAll(extra);
+    return ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all, "--set", catalog);
   }
 
   /** One point of a plan: its scenario, its folder and key (null without an output folder). */

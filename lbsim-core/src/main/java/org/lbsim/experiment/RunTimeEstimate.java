@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.PriorityQueue;
 import org.lbsim.design.Catalog;
 import org.lbsim.scenario.Scenario;
-import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.WorkloadSize;
 
 /**
@@ -32,11 +31,7 @@ public final class RunTimeEstimate {
     BaseScenario source = BaseScenario.defaults("preset " + preset.name());
     List<Double> out = new ArrayList<>();
     for (GridPoint p : preset.grid(seeds)) {
-      List<String> all = new ArrayList<>(preset.base());
-      all.addAll(p.overrides());
-      Scenario s = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), p.name(), all, "--set",
-          catalog);
-      out.add(seconds(s));
+      out.add(seconds(ExperimentRunner.scenario(source, preset.base(), p, List.of(), catalog)));
     }
     return out;
   }

@@ -49,8 +49,8 @@ public final class ResultReader {
 
   /** The run of {@code s} whose files are in {@code dir}. */
   public static RunResult read(Path dir, Scenario s) throws UnreadableResults {
-    JsonNode summary = summary(dir.resolve("summary.json"));
     Path summaryFile = dir.resolve("summary.json");
+    JsonNode summary = summary(summaryFile);
     List<FlowOutcome> flows = flows(dir.resolve("flows.csv"));
     if (flows.size() != summary.path("flows").asLong(-1)) {
       throw new UnreadableResults(dir.resolve("flows.csv") + ": " + flows.size() + " flows, but " + summaryFile
