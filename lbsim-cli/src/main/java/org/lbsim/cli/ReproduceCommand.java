@@ -71,7 +71,7 @@ final class ReproduceCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     int threads = parallel.threads();
     if (name == null || list) {
-      o.print(list(threads).render(6));
+      o.print(list(threads).render("lrrrrrl")); // the title column reads left to right
       if (name == null && !list) {
         o.println("run one with: lbsim reproduce PRESET [--quick] [--seeds N] [--set KEY=VALUE]");
       }

@@ -28,6 +28,22 @@ public record Table(List<String> header, List<List<String>> rows) {
    * no line ends in spaces.
    */
   public String render(int leftColumns) {
+    StringBuilder align = new StringBuilder();
+    for (int i = 0; i < header.size(); i++) {
+      align.append(i < leftColumns ? 'l' : 'r');
+    }
+    return render(align.toString());
+  }
+
+  /**
+   * Aligned text with one letter per column, {@code l} (left) or {@code r} (right), e.g.
+   * {@code "lrrl"}; no line ends in spaces.
+   */
+  public String render(String alignment) {
+    if (alignment.length() != header.size() || !alignment.matches("[lr]*")) {
+      throw new IllegalArgumentException("alignment '" + alignment + "': expected one of l or r per column ("
+          + header.size() + ")");
+    }
     int[] w = new int[header.size()];
     List<List<String>> all = new ArrayList<>();
     all.add(header);
@@ -43,7 +59,8 @@ public record Table(List<String> header, List<List<String>> rows) {
       for (int i = 0; i < r.size(); i++) {
         boolean last = i + 1 == r.size();
         String pad = " ".repeat(w[i] - r.get(i).length());
-        sb.append(i < leftColumns ? (last ? r.get(i) : r.get(i) + pad) : pad + r.get(i)).append(last ? "\n" : "  ");
+        boolean left = alignment.charAt(i) == 'l';
+        sb.append(left ? (last ? r.get(i) : r.get(i) + pad) : pad + r.get(i)).append(last ? "\n" : "  ");
       }
       if (ri == 0) {
         for (int i = 0; i < w.length; i++) {
