@@ -24,7 +24,9 @@ final class HostDesigns {
         ctx -> {
           int n = ctx.params().integer("count");
           return (flow, rnd) -> new Subflow(n, rnd);
-        }, null, (sw, ctx) -> new Ecmp());
+        }, null, (sw, ctx) -> new Ecmp())
+        // the study's -subflows N: N independent flows, each on its own ECMP path
+        .withStudyForm(StudyForm.independentConnections(params -> params.integer("count")));
   }
 
   private static LbDesign plb() {

@@ -24,10 +24,13 @@ import org.lbsim.net.Switch;
  * @param oracle true for a design that must know every flow in advance (a central controller):
  *     a reference for the headroom left, not a candidate {@code recommend} proposes unasked
  * @param planes how a host spreads this design's packets over the planes of a multi-plane fabric
+ * @param studyForm how the study's simulator runs this design where that differs from this form
+ *     ({@code profile: reference} runs it), or null: the same
  */
 public record LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
     Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
-    BiFunction<Switch, LbContext, PortSelector> switches, boolean oracle, PlaneChoice planes) implements Design {
+    BiFunction<Switch, LbContext, PortSelector> switches, boolean oracle, PlaneChoice planes, StudyForm studyForm)
+    implements Design {
 
   /**
    * How the host NIC picks a packet's plane ({@code topology.planes} > 1); no switch joins two
@@ -44,6 +47,13 @@ public record LbDesign(String name, String summary, String source, List<Param> p
     ROTATION
   }
 
+  /** A design that the study's simulator runs as it is. */
+  public LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
+      Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
+      BiFunction<Switch, LbContext, PortSelector> switches, boolean oracle, PlaneChoice planes) {
+    this(name, summary, source, params, ecnFraction, host, ack, switches, oracle, planes, null);
+  }
+
   /** A design whose hosts hash the entropy onto planes. */
   public LbDesign(String name, String summary, String source, List<Param> params, double ecnFraction,
       Function<LbContext, PathPolicyFactory> host, Function<LbContext, PathPolicyFactory> ack,
@@ -53,6 +63,11 @@ public record LbDesign(String name, String summary, String source, List<Param> p
 
   public LbDesign {
     params = List.copyOf(params);
+  }
+
+  /** This design with the form the study's simulator runs it in. */
+  public LbDesign withStudyForm(StudyForm form) {
+    return new LbDesign(name, summary, source, params, ecnFraction, host, ack, switches, oracle, planes, form);
   }
 
   @Override

@@ -16,7 +16,9 @@ public final class LbDesigns {
               + "reference the path ids 0, 1, 2, ... of the study's simulator",
           "OPS / RPS (Dixit et al., INFOCOM 2013); the study's Host Pkt", List.of(), ECN_DEFAULT,
           ctx -> (flow, rnd) -> new ObliviousSpray(rnd), null, (sw, ctx) -> new Ecmp(), false,
-          LbDesign.PlaneChoice.ROTATION)),
+          LbDesign.PlaneChoice.ROTATION)
+          // the study's senders number a flow's path ids 0, 1, 2, ...
+          .withStudyForm(StudyForm.hostPaths(ctx -> (flow, rnd) -> new NumberedSpray()))),
       HostDesigns.all(), SwitchDesigns.all());
 
   private LbDesigns() {}

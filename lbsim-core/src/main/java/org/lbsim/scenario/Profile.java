@@ -2,6 +2,7 @@ package org.lbsim.scenario;
 
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.Params;
+import org.lbsim.lb.StudyForm;
 import org.lbsim.net.PacketFormat;
 import org.lbsim.transport.TransportProfile;
 
@@ -79,22 +80,19 @@ public enum Profile implements TransportProfile {
   }
 
   /**
-   * The connections each flow runs as: under the reference profile, {@code lb: subflow} runs each
-   * flow as {@code subflow.count} independent subflows (own sender, receiver, erasure target and
-   * start; the flow done with its slowest), as the study's simulator does; otherwise 1 (the
-   * default profile's subflows are paths of one flow with one shared target, "coded subflows").
+   * The form of {@code lb} this profile runs: under the reference profile the study simulator's
+   * ({@link LbDesign#studyForm()}: e.g. {@code subflow} as independent connections, {@code host-spray}
+   * numbering path ids), otherwise null, the design's own (the default profile's subflows are
+   * paths of one flow with one shared target, "coded subflows").
    */
-  public int connectionsPerFlow(LbDesign lb, Params lbParams) {
-    return study && lb.name().equals("subflow") ? lbParams.integer("count") : 1;
+  public StudyForm form(LbDesign lb) {
+    return study ? lb.studyForm() : null;
   }
 
-  /**
-   * Whether host packet spraying ({@code lb: host-spray}) numbers each flow's packets 0, 1, 2, …
-   * as their path entropy, as the reference's senders number path ids ({@code lb.NumberedSpray}),
-   * rather than drawing a random entropy per packet.
-   */
-  public boolean numberedPathIds(LbDesign lb) {
-    return study && lb.name().equals("host-spray");
+  /** The connections each flow of {@code lb} runs as under this profile (1: the flow itself). */
+  public int connectionsPerFlow(LbDesign lb, Params lbParams) {
+    StudyForm form = form(lb);
+    return form == null ? 1 : form.connections().applyAsInt(lbParams);
   }
 
   @Override

@@ -22,7 +22,7 @@ import org.lbsim.topo.Fabric;
 import org.lbsim.topo.FabricSettings;
 import org.lbsim.topo.TierLink;
 import org.lbsim.lb.FlowPath;
-import org.lbsim.lb.NumberedSpray;
+import org.lbsim.lb.StudyForm;
 import org.lbsim.lb.PathPolicyFactory;
 import org.lbsim.transport.FlowOutcome;
 import org.lbsim.transport.SubflowSplit;
@@ -167,6 +167,7 @@ public final class ScenarioRunner {
     TrainingWorkload training = Workloads.jobs(s, sim.random());
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     List<LocalStep> steps = training == null ? List.of() : training.steps();
+    StudyForm form = s.profile().form(lb); // null: the design's own
     int subflows = s.profile().connectionsPerFlow(lb, s.lbParams());
     SubflowSplit split = subflows > 1 ? new SubflowSplit(flows, steps, subflows) : null;
     LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes(),
@@ -189,7 +190,7 @@ public final class ScenarioRunner {
         cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()));
     // an independent subflow is a connection of its own: one entropy, its own id for the switches' hash
     PathPolicyFactory hostPaths = split != null ? (flow, rnd) -> new FlowPath(0)
-        : s.profile().numberedPathIds(lb) ? (flow, rnd) -> new NumberedSpray() : lb.host().apply(ctx);
+        : form != null && form.host() != null ? form.host().apply(ctx) : lb.host().apply(ctx);
     Transport transport = new Transport(fabric, ts, split == null ? flows : split.connections(), hostPaths,
         lb.ack() == null ? null : lb.ack().apply(ctx), split == null ? steps : split.steps());
     long bound = bound(fabric, flows, format, t.extraPackets(), rhoMax);
