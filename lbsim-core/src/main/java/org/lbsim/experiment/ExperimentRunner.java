@@ -100,11 +100,12 @@ public final class ExperimentRunner {
             problems.add(what + ": two runs would write " + dir + " (got '" + p.name()
                 + "'; allowed: values that differ in letters, digits, '.', '_' or '-')");
           }
-          String refused = ResultFolder.refusal(dir, key, existing.overwrite(), what);
+          ResultFolder.Holds holds = ResultFolder.holds(dir, key);
+          String refused = ResultFolder.refusal(dir, holds, existing.overwrite(), what);
           if (refused != null) {
             problems.add(refused);
           }
-          held = ResultFolder.holds(dir, key) == ResultFolder.Holds.SAME;
+          held = holds == ResultFolder.Holds.SAME;
         }
         runs.add(new Run(p, s, dir, key, held));
       } catch (ScenarioException e) {

@@ -85,8 +85,13 @@ public final class ResultFolder {
    * @param what how the line starts, e.g. {@code "s.yaml: name"}
    */
   public static String refusal(Path dir, String key, boolean overwrite, String what) {
+    return refusal(dir, holds(dir, key), overwrite, what);
+  }
+
+  /** As {@link #refusal(Path, String, boolean, String)}, for what {@link #holds} found in {@code dir}. */
+  public static String refusal(Path dir, Holds holds, boolean overwrite, String what) {
     String name = dir.getFileName().toString();
-    return switch (holds(dir, key)) {
+    return switch (holds) {
       case NOTHING, SAME -> null;
       case DIFFERENT -> overwrite ? null : what + ": " + dir + " holds the results of a different scenario (got '"
           + name + "'; allowed: another name or --out, or --overwrite to replace them)";
