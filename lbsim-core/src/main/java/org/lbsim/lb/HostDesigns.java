@@ -32,7 +32,8 @@ final class HostDesigns {
   private static LbDesign plb() {
     return new LbDesign("plb",
         "Flowlet / PLB: one entropy per flow, a new random one when ECN marks persist (>= 40% of the last 10 ACKs "
-            + "for 10-12 pacing gaps) or nothing is ACKed for an RTO",
+            + "for 10-12 pacing gaps) or nothing is ACKed for an RTO; under profile: reference path ids 0, 1, 2, ... "
+            + "(the next at each repath) as the study's simulator numbers them",
         "PLB (Qureshi et al., SIGCOMM 2022); the study's Flowlet",
         List.of(Param.integer("window", 10, 1, 1000, "ACKs whose ECN bits are kept"),
             Param.number("repath_fraction", 0.4, 0, 1, "repath when this fraction of the window is ECN-marked")),
@@ -40,8 +41,14 @@ final class HostDesigns {
         ctx -> {
           int window = ctx.params().integer("window");
           double fraction = ctx.params().number("repath_fraction");
-          return (flow, rnd) -> new Plb(flow, rnd, window, fraction);
-        }, null, (sw, ctx) -> new Ecmp());
+          return (flow, rnd) -> new Plb(flow, rnd, window, fraction, false);
+        }, null, (sw, ctx) -> new Ecmp())
+        // the study's senders start every flow at path id 0 and take the next at each repath
+        .withStudyForm(StudyForm.hostPaths(ctx -> {
+          int window = ctx.params().integer("window");
+          double fraction = ctx.params().number("repath_fraction");
+          return (flow, rnd) -> new Plb(flow, rnd, window, fraction, true);
+        }));
   }
 
   private static LbDesign reps() {

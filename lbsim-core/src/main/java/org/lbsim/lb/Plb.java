@@ -22,6 +22,10 @@ import org.lbsim.net.Packet;
  *       restart it. This moves a flow off a path that black-holes its packets.
  * </ul>
  * The interval starts at 1 s, so nothing repaths on the ECN rule before the first ACK.
+ *
+ * <p>A repath draws a fresh random entropy; numbered, as the study's simulator does it
+ * ({@code ConstantErasureCcaSrc::move_path_flow_label}), the flow starts at path id 0 and each
+ * repath takes the next one ({@code profile: reference}).
  */
 final class Plb implements PathPolicy {
   private static final long INITIAL_INTERVAL_PS = 1_000_000_000_000L;
@@ -30,6 +34,7 @@ final class Plb implements PathPolicy {
   private final SplitMix random;
   private final boolean[] marked;
   private final int threshold;
+  private final boolean numbered;
   private int slot;
   private int marks;
   private int entropy;
@@ -42,8 +47,9 @@ final class Plb implements PathPolicy {
   /**
    * @param window number of most recent ACKs whose ECN bits are kept
    * @param repathFraction repath when at least this fraction of the window is marked
+   * @param numbered path ids 0, 1, 2, ... instead of random entropies
    */
-  Plb(FlowInfo flow, SplitMix random, int window, double repathFraction) {
+  Plb(FlowInfo flow, SplitMix random, int window, double repathFraction, boolean numbered) {
     if (window < 1) {
       throw new IllegalArgumentException("PLB window must be >= 1, got " + window);
     }
@@ -51,7 +57,8 @@ final class Plb implements PathPolicy {
     this.random = random;
     this.marked = new boolean[window];
     this.threshold = thresholdMarks(window, repathFraction);
-    this.entropy = random.nextInt();
+    this.numbered = numbered;
+    this.entropy = numbered ? 0 : random.nextInt();
   }
 
   /** Marks out of {@code window} that count as congested: the study's 0.4 of 10 is 4 ({@code -plbecn 4}). */
@@ -99,7 +106,7 @@ final class Plb implements PathPolicy {
   }
 
   private void repath() {
-    entropy = random.nextInt();
+    entropy = numbered ? entropy + 1 : random.nextInt();
     repaths++;
   }
 

@@ -23,12 +23,12 @@ class PlbTest {
     assertThat(Plb.thresholdMarks(10, 0.4)).isEqualTo(4);
     assertThat(Plb.thresholdMarks(10, 0.35)).isEqualTo(4);
     assertThat(Plb.thresholdMarks(10, 0.41)).isEqualTo(5);
-    assertThat(new Plb(flow, new SplitMix(1), 10, 0.4).threshold()).isEqualTo(4);
+    assertThat(new Plb(flow, new SplitMix(1), 10, 0.4, false).threshold()).isEqualTo(4);
   }
 
   @Test
   void repathsOnlyOnceTheMarkedFractionHasHeldForLongerThanTheInterval() {
-    Plb plb = new Plb(flow, new SplitMix(5), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(5), 10, 0.4, false);
     int start = entropyOf(plb);
     long t = 0;
     for (int i = 0; i < 6; i++) {
@@ -54,7 +54,7 @@ class PlbTest {
 
   @Test
   void neverRepathsBelowTheThresholdHoweverLongTheMarksLast() {
-    Plb plb = new Plb(flow, new SplitMix(9), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(9), 10, 0.4, false);
     int e = entropyOf(plb);
     // 3 of every 10 ACKs marked, for 100,000 ACKs spaced one gap apart (100 intervals and more)
     for (int i = 0; i < 100_000; i++) {
@@ -67,7 +67,7 @@ class PlbTest {
 
   @Test
   void oneBelowThresholdWindowRestartsTheClock() {
-    Plb plb = new Plb(flow, new SplitMix(2), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(2), 10, 0.4, false);
     int e = entropyOf(plb);
     for (int i = 0; i < 10; i++) {
       plb.onAck(e, true, i); // 3 marks at t = 2 (last good), 4 at t = 3, then 10
@@ -92,7 +92,7 @@ class PlbTest {
   @Test
   void repathsWhenNothingWasAckedForAnRtoSinceTheTimerStarted() {
     flow.rtoPs = 10_000;
-    Plb plb = new Plb(flow, new SplitMix(4), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(4), 10, 0.4, false);
     int e = entropyOf(plb);
     plb.onSent(e, 0); // starts the timer
     plb.onSent(e, 5_000);
@@ -112,7 +112,7 @@ class PlbTest {
   @Test
   void anAckClearsTheRtoTimer() {
     flow.rtoPs = 10_000;
-    Plb plb = new Plb(flow, new SplitMix(4), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(4), 10, 0.4, false);
     int e = entropyOf(plb);
     plb.onSent(e, 0);
     plb.onAck(e, false, 9_000);
@@ -125,7 +125,7 @@ class PlbTest {
 
   @Test
   void intervalsAreDrawnOverTheWholeRange() {
-    Plb plb = new Plb(flow, new SplitMix(11), 10, 0.4);
+    Plb plb = new Plb(flow, new SplitMix(11), 10, 0.4, false);
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
     for (int i = 0; i < 10_000; i++) {
@@ -135,5 +135,21 @@ class PlbTest {
     }
     assertThat(min).isGreaterThanOrEqualTo(10 * IPD).isLessThan(10 * IPD + 20);
     assertThat(max).isLessThan(12 * IPD).isGreaterThan(12 * IPD - 20);
+  }
+
+  @Test
+  void numberedPathIdsStartAtZeroAndTakeTheNextAtEachRepath() {
+    flow.rtoPs = 10_000;
+    Plb plb = new Plb(flow, new SplitMix(4), 10, 0.4, true);
+    assertThat(entropyOf(plb)).isZero();
+    plb.onSent(0, 0);
+    plb.onSent(0, 10_001); // nothing ACKed for an RTO
+    assertThat(entropyOf(plb)).isEqualTo(1);
+    for (int i = 0; i < 10; i++) {
+      plb.onAck(1, true, 10_002 + i); // every ACK marked from here on
+    }
+    plb.onAck(1, true, 10_011 + 12 * IPD); // congested for longer than any interval
+    assertThat(plb.repaths()).isEqualTo(2);
+    assertThat(entropyOf(plb)).isEqualTo(2);
   }
 }

@@ -59,6 +59,27 @@ class ReferencePathIdsTest {
     assertThat(torUp[0]).as("both uplinks used").isBetween(1L, sent - 1);
   }
 
+  @Test
+  void plbStartsEveryFlowAtPathIdZero() throws IOException {
+    Path cm = dir.resolve("one.cm");
+    Files.writeString(cm, "Nodes 16\nConnections 1\n0->15 id 1 start 0 size 1048576\n");
+    Scenario s = Scenarios.of("profile=reference", "topology.k=4", "links.rate_gbps=100", "links.latency_us=1",
+        "buffer.packets=100", "workload.kind=cm", "workload.file=" + cm, "lb=plb");
+    PreparedRun run = ScenarioRunner.prepare(s);
+    run.start();
+    run.simulator().run(s.limitPs());
+    Fabric f = run.fabric();
+    Switch tor0 = named(f, "tor0");
+    int t = choice(f, tor0, 0); // a lone flow is never congested: it keeps path id 0 throughout
+    Switch agg = above(f, tor0, t);
+    int a = choice(f, agg, 0);
+    long sent = tor0.upPorts()[t].packetsSent();
+    assertThat(sent).isGreaterThanOrEqualTo(256);
+    assertThat(tor0.upPorts()[1 - t].packetsSent()).isZero();
+    assertThat(agg.upPorts()[a].packetsSent()).isEqualTo(sent);
+    assertThat(agg.upPorts()[1 - a].packetsSent()).isZero();
+  }
+
   /** The up port {@code sw} hashes a packet of flow 0 with path id {@code id} onto. */
   private static int choice(Fabric f, Switch sw, int id) {
     Packet p = f.pool().header(Packet.ACK, 0, 0, 15, 82, id, 0, null);
