@@ -1,6 +1,7 @@
 package org.lbsim.lb;
 
 import java.util.List;
+import java.util.function.Function;
 
 /** Designs whose decisions are made in the hosts (the switches hash with ECMP or follow source routes). */
 final class HostDesigns {
@@ -38,17 +39,17 @@ final class HostDesigns {
         List.of(Param.integer("window", 10, 1, 1000, "ACKs whose ECN bits are kept"),
             Param.number("repath_fraction", 0.4, 0, 1, "repath when this fraction of the window is ECN-marked")),
         0.5,
-        ctx -> {
-          int window = ctx.params().integer("window");
-          double fraction = ctx.params().number("repath_fraction");
-          return (flow, rnd) -> new Plb(flow, rnd, window, fraction, false);
-        }, null, (sw, ctx) -> new Ecmp())
+        plbPaths(false), null, (sw, ctx) -> new Ecmp())
         // the study's senders start every flow at path id 0 and take the next at each repath
-        .withStudyForm(StudyForm.hostPaths(ctx -> {
-          int window = ctx.params().integer("window");
-          double fraction = ctx.params().number("repath_fraction");
-          return (flow, rnd) -> new Plb(flow, rnd, window, fraction, true);
-        }));
+        .withStudyForm(StudyForm.hostPaths(plbPaths(true)));
+  }
+
+  private static Function<LbContext, PathPolicyFactory> plbPaths(boolean numbered) {
+    return ctx -> {
+      int window = ctx.params().integer("window");
+      double fraction = ctx.params().number("repath_fraction");
+      return (flow, rnd) -> new Plb(flow, rnd, window, fraction, numbered);
+    };
   }
 
   private static LbDesign reps() {
