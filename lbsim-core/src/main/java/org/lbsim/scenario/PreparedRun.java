@@ -67,4 +67,9 @@ public final class PreparedRun {
   public Transport transport() {
     return transport;
   }
+
+  /** The CCT's lower bound in picoseconds (at ρ_max under failures), -1 when the workload has none. */
+  public long boundPs() {
+    return boundPs;
+  }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioReader;
+import org.lbsim.scenario.ScenarioRunner;
 
 class FailurePresetsTest {
   @Test
@@ -29,7 +30,22 @@ class FailurePresetsTest {
     assertThat(fig3.quickVariant().seeds()).isEqualTo(3);
     Preset fig5 = Presets.find("fig5");
     assertThat(fig5.base()).contains("failures.convergence_us?=0", "workload.size=1MiB");
-    assertThat(fig5.quickVariant().base()).endsWith("workload.size=64KiB");
+    assertThat(fig5.quickVariant().base()).endsWith("workload.size=64KiB", "run.limit_ms=2");
+  }
+
+  @Test
+  void fig5FullLeavesEveryRunTimeToFinishAtRhoMax() {
+    // every run's limit at least twice its lower bound at ρ_max, the highest failure rate included
+    Preset p = Presets.find("fig5");
+    long largest = 0;
+    for (GridPoint g : p.grid(p.seeds())) {
+      Scenario s = ExperimentRunner.scenario(BaseScenario.defaults("fig5"), p.base(), g, List.of(),
+          org.lbsim.design.Catalog.builtIn());
+      long bound = ScenarioRunner.prepare(s).boundPs();
+      largest = Math.max(largest, bound);
+      assertThat(s.limitPs()).as("%s: limit vs bound %d ps", g.name(), bound).isGreaterThanOrEqualTo(2 * bound);
+    }
+    assertThat(largest).as("the failure-free 1 MiB all-to-all alone is 1.39 ms").isGreaterThan(1_390_000_000L);
   }
 
   @Test
