@@ -93,8 +93,9 @@ final class ReproduceCommand implements Callable<Integer> {
     ExperimentRunner.Plan plan = ExperimentRunner.plan(BaseScenario.defaults("preset " + p.name()), p.base(), grid,
         settings.values, dir, new ExperimentRunner.Existing(replace.overwrite, resume.resume), Main.catalog(spec));
     List<RunRecord> runs = PlannedRuns.execute(spec, "reproduce " + p.name(), p.name(), resume, plan, threads,
-        stored -> String.format("%s: %d runs%s on %d threads -> %s", p.name(), grid.size() - stored,
-            stored == 0 ? "" : String.format(" (%d more read back from their folders)", stored), threads, dir));
+        stored -> String.format("%s: %d runs%s on %d thread%s -> %s", p.name(), grid.size() - stored,
+            stored == 0 ? "" : String.format(" (%d more read back from their folders)", stored), threads,
+            threads == 1 ? "" : "s", dir));
     Table t = p.analysis().analyze(runs);
     ResultFolder.writeFile(dir.resolve("table.csv"), t.csv());
     o.println(p.title());
@@ -103,7 +104,26 @@ final class ReproduceCommand implements Callable<Integer> {
     o.println();
     o.println("study: " + p.paper());
     o.flush();
-    return 0;
+    return unfinished(runs, dir) ? Errors.UNFINISHED : Errors.DONE;
+  }
+
+  /**
+   * Says on stderr how many runs left flows unfinished by their run.limit_ms, and which (their
+   * table cells count only the flows that finished, or show '-'), and returns whether any did.
+   */
+  private boolean unfinished(List<RunRecord> runs, Path dir) {
+    List<RunRecord> cut = runs.stream().filter(r -> r.result().unfinishedFlows() > 0).toList();
+    if (cut.isEmpty()) {
+      return false;
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    err.printf("warning: %d of %d runs left flows unfinished by run.limit_ms (their cells count only the finished "
+        + "flows, or show '-'); their files are under %s, e.g.:%n", cut.size(), runs.size(), dir);
+    cut.stream().limit(5).forEach(r -> err.printf("  %s: %d flows unfinished at %s ms%n", r.point().name(),
+        r.result().unfinishedFlows(), r.result().settings().get("run.limit_ms")));
+    err.println("  a longer limit lets them finish: the same command with --set run.limit_ms=<ms>");
+    err.flush();
+    return true;
   }
 
   /**
