@@ -23,13 +23,8 @@ class ReferencePathIdsTest {
 
   @Test
   void everyUpPortCarriesThePacketsWhosePathIdHashesOntoIt() throws IOException {
-    Path cm = dir.resolve("one.cm");
-    Files.writeString(cm, "Nodes 16\nConnections 1\n0->15 id 1 start 0 size 1048576\n");
-    Scenario s = Scenarios.of("profile=reference", "topology.k=4", "links.rate_gbps=100", "links.latency_us=1",
-        "buffer.packets=100", "workload.kind=cm", "workload.file=" + cm, "lb=host-spray");
-    PreparedRun run = ScenarioRunner.prepare(s);
-    run.start();
-    run.simulator().run(s.limitPs());
+    Scenario s = oneFlow("host-spray");
+    PreparedRun run = ran(s);
     RunResult r = Scenarios.run(s);
     long sent = r.counters().get("data_sent");
     assertThat(sent).isGreaterThanOrEqualTo(256);
@@ -61,13 +56,7 @@ class ReferencePathIdsTest {
 
   @Test
   void plbStartsEveryFlowAtPathIdZero() throws IOException {
-    Path cm = dir.resolve("one.cm");
-    Files.writeString(cm, "Nodes 16\nConnections 1\n0->15 id 1 start 0 size 1048576\n");
-    Scenario s = Scenarios.of("profile=reference", "topology.k=4", "links.rate_gbps=100", "links.latency_us=1",
-        "buffer.packets=100", "workload.kind=cm", "workload.file=" + cm, "lb=plb");
-    PreparedRun run = ScenarioRunner.prepare(s);
-    run.start();
-    run.simulator().run(s.limitPs());
+    PreparedRun run = ran(oneFlow("plb"));
     Fabric f = run.fabric();
     Switch tor0 = named(f, "tor0");
     int t = choice(f, tor0, 0); // a lone flow is never congested: it keeps path id 0 throughout
@@ -78,6 +67,22 @@ class ReferencePathIdsTest {
     assertThat(tor0.upPorts()[1 - t].packetsSent()).isZero();
     assertThat(agg.upPorts()[a].packetsSent()).isEqualTo(sent);
     assertThat(agg.upPorts()[1 - a].packetsSent()).isZero();
+  }
+
+  /** One 1 MiB flow from host 0 to host 15 of a k = 4 fat tree at 100 Gb/s, under the reference profile. */
+  private Scenario oneFlow(String lb) throws IOException {
+    Path cm = dir.resolve("one.cm");
+    Files.writeString(cm, "Nodes 16\nConnections 1\n0->15 id 1 start 0 size 1048576\n");
+    return Scenarios.of("profile=reference", "topology.k=4", "links.rate_gbps=100", "links.latency_us=1",
+        "buffer.packets=100", "workload.kind=cm", "workload.file=" + cm, "lb=" + lb);
+  }
+
+  /** {@code s} built and run to its end, its objects kept. */
+  private static PreparedRun ran(Scenario s) {
+    PreparedRun run = ScenarioRunner.prepare(s);
+    run.start();
+    run.simulator().run(s.limitPs());
+    return run;
   }
 
   /** The up port {@code sw} hashes a packet of flow 0 with path id {@code id} onto. */
