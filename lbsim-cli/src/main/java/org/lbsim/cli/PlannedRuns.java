@@ -31,4 +31,9 @@ final class PlannedRuns {
       return plan.execute(threads, progress.counter());
     }
   }
+
+  /** "1 thread", "2 threads": the count as a run headline says it. */
+  static String threads(int n) {
+    return n + (n == 1 ? " thread" : " threads");
+  }
 }

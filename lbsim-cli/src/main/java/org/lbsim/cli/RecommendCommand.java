@@ -87,10 +87,10 @@ final class RecommendCommand implements Callable<Integer> {
     ExperimentRunner.Plan plan = ExperimentRunner.plan(source, List.of(), grid, settings.values, dir,
         new ExperimentRunner.Existing(replace.overwrite, resume.resume), Main.catalog(spec));
     List<RunRecord> runs = PlannedRuns.execute(spec, "recommend", "recommend", resume, plan, threads,
-        stored -> String.format("recommend: %d designs x %d seed(s) = %d runs%s on %d thread%s -> %s",
+        stored -> String.format("recommend: %d designs x %d seed(s) = %d runs%s on %s -> %s",
             grid.size() / seeds, seeds, grid.size(),
-            stored == 0 ? "" : String.format(" (%d read back from their folders)", stored), threads,
-            threads == 1 ? "" : "s", dir));
+            stored == 0 ? "" : String.format(" (%d read back from their folders)", stored),
+            PlannedRuns.threads(threads), dir));
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
     ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.table().csv());
     PrintWriter o = spec.commandLine().getOut();

@@ -93,9 +93,9 @@ final class ReproduceCommand implements Callable<Integer> {
     ExperimentRunner.Plan plan = ExperimentRunner.plan(BaseScenario.defaults("preset " + p.name()), p.base(), grid,
         settings.values, dir, new ExperimentRunner.Existing(replace.overwrite, resume.resume), Main.catalog(spec));
     List<RunRecord> runs = PlannedRuns.execute(spec, "reproduce " + p.name(), p.name(), resume, plan, threads,
-        stored -> String.format("%s: %d runs%s on %d thread%s -> %s", p.name(), grid.size() - stored,
-            stored == 0 ? "" : String.format(" (%d more read back from their folders)", stored), threads,
-            threads == 1 ? "" : "s", dir));
+        stored -> String.format("%s: %d runs%s on %s -> %s", p.name(), grid.size() - stored,
+            stored == 0 ? "" : String.format(" (%d more read back from their folders)", stored),
+            PlannedRuns.threads(threads), dir));
     Table t = p.analysis().analyze(runs);
     ResultFolder.writeFile(dir.resolve("table.csv"), t.csv());
     o.println(p.title());
