@@ -116,6 +116,33 @@ class ControlLawTest {
     assertThat(small.pacingGapPs(0)).isEqualTo(50 * US); // below one packet: RTT / cwnd
   }
 
+  /**
+   * retx_reset (5 here) timeouts in a row drop the window to min_cwnd, so the next packet waits
+   * srtt / min_cwnd = 1000 smoothed RTTs; an ACK between timeouts restarts the count.
+   */
+  @Test
+  void swiftResetsToMinCwndAfterRetxResetTimeoutsInARow() {
+    Swift s = swift(10);
+    long t = 100 * US;
+    double[] after = {5, 2.5, 1.25, 0.625};
+    for (double w : after) {
+      s.onTimeout(t);
+      assertThat(s.cwnd()).isEqualTo(w); // each cut by max_mdf, at most once per srtt (5 us)
+      t += 5 * US;
+    }
+    s.onTimeout(t);
+    assertThat(s.cwnd()).isEqualTo(0.001);
+    assertThat(s.pacingGapPs(t)).isEqualTo(5_000 * US); // srtt 5 us / 0.001
+
+    Swift r = swift(10);
+    for (int i = 0; i < 4; i++) {
+      r.onTimeout(100 * US + i * 5 * US);
+    }
+    r.onAck(ack(0), false, 5 * US, 121 * US); // below target: + ai (cwnd < 1), count restarts
+    r.onTimeout(126 * US);
+    assertThat(r.cwnd()).isCloseTo(1.625 * 0.5, within(1e-12));
+  }
+
   @Test
   void mswiftReactsToTheMedianAndIgnoresDuplicateAckLosses() {
     Swift.Config c = new Swift.Config(1, 0.8, 0.5, 5 * US, US, 0, 0, 0, 0.1, 100, 0.001, 1000, 10, 5, SLOT);
