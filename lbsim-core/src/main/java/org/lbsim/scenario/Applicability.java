@@ -82,6 +82,7 @@ public final class Applicability {
           "loss.flaky_links is at least 1"));
     }
     m.put("packet.ack", is("profile", true, "default"));
+    m.put("transport.rtt_from", is("profile", true, "default")); // the reference NIC never makes a sender wait
     for (Setting s : failureKeys()) {
       if (!s.key().equals("failures.kind")) {
         m.put(s.key(), is("failures.kind", false, "none"));

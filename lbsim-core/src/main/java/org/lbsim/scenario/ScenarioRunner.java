@@ -187,7 +187,7 @@ public final class ScenarioRunner {
     TransportSection t = s.transport();
     TransportSettings ts = new TransportSettings(format, t.rateCoef() * rhoMax, t.extraPackets(), s.profile(),
         s.packet().ackCe().echoes(s.profile()), t.initialRtoPs(), t.minRtoPs(), s.lrDesign().bind(s.lrParams()),
-        cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()));
+        cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()), t.rttFromSlot());
     // an independent subflow is a connection of its own: one entropy, its own id for the switches' hash
     PathPolicyFactory hostPaths = split != null ? (flow, rnd) -> new FlowPath(0)
         : form != null && form.host() != null ? form.host().apply(ctx) : lb.host().apply(ctx);

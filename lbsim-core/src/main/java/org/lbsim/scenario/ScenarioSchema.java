@@ -193,6 +193,10 @@ public final class ScenarioSchema {
     s.add(new Setting("transport.extra_packets", Type.INT, "0", List.of(), "erasure coding: packets sent beyond the message's own (k)"));
     s.add(new Setting("transport.min_rto_us", Type.NUMBER, "2", List.of(), "floor of the retransmission timeout, microseconds"));
     s.add(new Setting("transport.initial_rto_us", Type.NUMBER, "1000", List.of(), "retransmission timeout before the first RTT sample, microseconds"));
+    s.add(new Setting("transport.rtt_from", Type.CHOICE, "nic", List.of("nic", "slot"),
+        "where a data packet's RTT samples start: nic = when it enters its host's NIC (time its sender waits for room "
+            + "there is not delay); slot = when its sender's slot came, so that wait counts as delay, as when packets "
+            + "queue in the NIC (the study's simulator stamps a packet as it joins its host's NIC queue)"));
     s.add(new Setting("metrics.queue_sample_us", Type.TEXT, "auto", List.of(),
         "sample every port's queue at this interval (microseconds) and keep the 10 hottest ports' series in queues.csv; "
             + "auto = 200 samples over the lower bound (1 us when the workload has none), 0 = off"));
@@ -250,7 +254,7 @@ public final class ScenarioSchema {
    * default each describes the run as it is without the key.
    */
   private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce",
-      "host-dr.order");
+      "host-dr.order", "transport.rtt_from");
 
   /**
    * Whether {@code key} set to {@code value} is one of the keys left out of results at its default,

@@ -9,8 +9,11 @@ import java.util.Map;
  * @param extraPackets erasure coding: packets sent beyond the message's own (k)
  * @param minRtoPs floor of the retransmission timeout
  * @param initialRtoPs retransmission timeout before the first RTT sample
+ * @param rttFromSlot RTT samples start at the sender's slot, so time waiting for room in the host
+ *     NIC counts as delay ({@code transport.rtt_from: slot}); otherwise when the packet enters the NIC
  */
-public record TransportSection(double rateCoef, int extraPackets, long minRtoPs, long initialRtoPs) {
+public record TransportSection(double rateCoef, int extraPackets, long minRtoPs, long initialRtoPs,
+    boolean rttFromSlot) {
 
   /** Reads the section from the scenario's settings {@code v}; problems go to {@code r}. */
   static TransportSection read(ScenarioReader r, Map<String, String> v) {
@@ -21,6 +24,7 @@ public record TransportSection(double rateCoef, int extraPackets, long minRtoPs,
     int extra = r.intValue(v, "transport.extra_packets", 0);
     long minRto = r.microsToPs(v, "transport.min_rto_us", false);
     long initialRto = r.microsToPs(v, "transport.initial_rto_us", false);
-    return new TransportSection(rateCoef, extra, minRto, initialRto);
+    boolean fromSlot = "slot".equals(r.choice(v, "transport.rtt_from"));
+    return new TransportSection(rateCoef, extra, minRto, initialRto, fromSlot);
   }
 }

@@ -78,6 +78,9 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     long maxCatchUpPs;
     long nominalPs;
     boolean awaiting;
+    // with transport.rtt_from: slot, when the packet now waiting for the NIC was due: its send
+    // time for RTT samples, so the time it waits there counts as delay
+    long awaitingSincePs;
     long lastSlotPs;
     long nextSlotPs;
     // the one pending timer event: the retransmission timer's, or an idle sender's wake-up at its
@@ -245,7 +248,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     }
     long seq = lr.nextToSend(now);
     if (seq >= 0) {
-      send(seq, now);
+      send(seq, now, now);
     }
     noteLosses(now);
     long next = now + cc.pacingGapPs(now);
@@ -384,7 +387,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
   void resume(long now) {
     extras.awaiting = false;
     if (finishPs < 0) {
-      sendInSlot(now);
+      sendInSlot(now, transport.settings().rttFromSlot() ? extras.awaitingSincePs : now);
     }
   }
 
@@ -402,21 +405,28 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
   private void tickWithBackpressure(long now) {
     SenderExtras x = extras;
     if (!x.gate.admits()) {
+      if (transport.settings().rttFromSlot() && !windowOpen(now)) {
+        return; // a closed window does not queue for the NIC: its packet is not due yet
+      }
       x.awaiting = true;
+      x.awaitingSincePs = now;
       x.gate.await(this); // resumed, without an event, when the NIC dequeues
       return;
     }
-    sendInSlot(now);
+    sendInSlot(now, now);
   }
 
-  /** Sends this slot's packet (the NIC has room) and schedules the next nominal slot. */
-  private void sendInSlot(long now) {
+  /**
+   * Sends this slot's packet (the NIC has room) and schedules the next nominal slot; the packet's
+   * RTT samples start at {@code stampPs}.
+   */
+  private void sendInSlot(long now, long stampPs) {
     if (!windowOpen(now)) {
       return;
     }
     long seq = lr.nextToSend(now);
     if (seq >= 0) {
-      send(seq, now);
+      send(seq, now, stampPs);
     }
     noteLosses(now);
     SenderExtras x = extras;
@@ -451,9 +461,10 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     }
   }
 
-  private void send(long seq, long now) {
+  /** Sends packet {@code seq} now; its RTT samples start at {@code stampPs} (at or before now). */
+  private void send(long seq, long now, long stampPs) {
     PacketFormat f = transport.settings().format();
-    Packet p = transport.pool().data(flow, host.id(), dst, seq, f.dataBytes(), f.payloadBytes(), now, receiver);
+    Packet p = transport.pool().data(flow, host.id(), dst, seq, f.dataBytes(), f.payloadBytes(), stampPs, receiver);
     path.choose(p, now);
     lr.onSent(seq, p.entropy, now);
     path.onSent(p.entropy, now);

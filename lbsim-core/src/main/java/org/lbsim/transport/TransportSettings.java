@@ -21,6 +21,7 @@ public final class TransportSettings {
   private final LrDesign recovery;
   private final CcFactory cc;
   private final long cnpIntervalPs;
+  private final boolean rttFromSlot;
 
   /**
    * @param format packet sizes
@@ -36,9 +37,13 @@ public final class TransportSettings {
    * @param cc creates each flow's congestion control; null = the ideal constant rate
    * @param cnpIntervalPs receivers answer CE-marked data with a CNP at most this often per flow
    *     (DCQCN's notification point); negative = no CNPs
+   * @param rttFromSlot whether a data packet's RTT samples start when its sender's slot came rather
+   *     than when it entered the host NIC, so the time it waited for room there counts as delay
+   *     ({@code transport.rtt_from: slot}; only a NIC with back-pressure makes a packet wait)
    */
   public TransportSettings(PacketFormat format, double rateCoef, int extraPackets, TransportProfile profile,
-      boolean ackEchoesCe, long initialRtoPs, long minRtoPs, LrDesign recovery, CcFactory cc, long cnpIntervalPs) {
+      boolean ackEchoesCe, long initialRtoPs, long minRtoPs, LrDesign recovery, CcFactory cc, long cnpIntervalPs,
+      boolean rttFromSlot) {
     if (!(rateCoef > 0)) {
       throw new IllegalArgumentException("rate_coef must be > 0, got " + rateCoef);
     }
@@ -58,6 +63,12 @@ public final class TransportSettings {
     this.recovery = recovery;
     this.cc = cc;
     this.cnpIntervalPs = cnpIntervalPs;
+    this.rttFromSlot = rttFromSlot;
+  }
+
+  /** See the constructor's {@code rttFromSlot}. */
+  public boolean rttFromSlot() {
+    return rttFromSlot;
   }
 
   public PacketFormat format() {
