@@ -195,8 +195,8 @@ public final class ScenarioSchema {
     s.add(new Setting("transport.initial_rto_us", Type.NUMBER, "1000", List.of(), "retransmission timeout before the first RTT sample, microseconds"));
     s.add(new Setting("transport.rtt_from", Type.CHOICE, "nic", List.of("nic", "slot"),
         "where a data packet's RTT samples start: nic = when it enters its host's NIC (time its sender waits for room "
-            + "there is not delay); slot = when its sender's slot came, so that wait counts as delay, as when packets "
-            + "queue in the NIC (the study's simulator stamps a packet as it joins its host's NIC queue)"));
+            + "there is not delay, as in the study's simulator, which stamps Swift packets when its NIC starts sending them); "
+            + "slot = when its sender's slot came, so that wait counts as delay"));
     s.add(new Setting("metrics.queue_sample_us", Type.TEXT, "auto", List.of(),
         "sample every port's queue at this interval (microseconds) and keep the 10 hottest ports' series in queues.csv; "
             + "auto = 200 samples over the lower bound (1 us when the workload has none), 0 = off"));
