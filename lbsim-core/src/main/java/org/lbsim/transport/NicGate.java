@@ -5,7 +5,8 @@ import org.lbsim.net.EgressPort;
 /**
  * Host NIC back-pressure for the senders of one host: a sender may post a data packet only while
  * the NIC holds less than {@code limitBytes}; otherwise it waits here, without any event, until
- * the NIC takes a packet off its queue. Waiters resume in arrival order, one per freed place.
+ * the NIC takes a packet off its queue. Waiters resume in arrival order, one per freed place, each
+ * told when it began to wait.
  * A NIC with one port per plane holds what its ports hold together.
  */
 final class NicGate implements EgressPort.DequeueListener {
@@ -13,6 +14,7 @@ final class NicGate implements EgressPort.DequeueListener {
   private final EgressPort[] planes; // null: one port, nic
   private final long limitBytes;
   private Sender[] waiting = new Sender[8];
+  private long[] since = new long[8]; // when each waiter's slot came
   private int head;
   private int count;
   private final org.lbsim.engine.Simulator sim;
@@ -42,16 +44,22 @@ final class NicGate implements EgressPort.DequeueListener {
     return q;
   }
 
-  void await(Sender s) {
+  /** {@code s} waits for room from {@code slotPs}, its slot. */
+  void await(Sender s, long slotPs) {
     if (count == waiting.length) {
       Sender[] n = new Sender[waiting.length * 2];
+      long[] t = new long[waiting.length * 2];
       for (int i = 0; i < count; i++) {
         n[i] = waiting[(head + i) & (waiting.length - 1)];
+        t[i] = since[(head + i) & (waiting.length - 1)];
       }
       waiting = n;
+      since = t;
       head = 0;
     }
-    waiting[(head + count) & (waiting.length - 1)] = s;
+    int at = (head + count) & (waiting.length - 1);
+    waiting[at] = s;
+    since[at] = slotPs;
     count++;
   }
 
@@ -60,10 +68,11 @@ final class NicGate implements EgressPort.DequeueListener {
     long now = sim.now();
     while (count > 0 && queuedBytes() < limitBytes) {
       Sender s = waiting[head];
+      long slotPs = since[head];
       waiting[head] = null;
       head = (head + 1) & (waiting.length - 1);
       count--;
-      s.resume(now);
+      s.resume(now, slotPs);
     }
   }
 }

@@ -78,9 +78,6 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     long maxCatchUpPs;
     long nominalPs;
     boolean awaiting;
-    // with transport.rtt_from: slot, when the packet now waiting for the NIC was due: its send
-    // time for RTT samples, so the time it waits there counts as delay
-    long awaitingSincePs;
     long lastSlotPs;
     long nextSlotPs;
     // the one pending timer event: the retransmission timer's, or an idle sender's wake-up at its
@@ -383,11 +380,15 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     }
   }
 
-  /** The NIC has room again for this sender's slot (see {@link NicGate}). */
-  void resume(long now) {
+  /**
+   * The NIC has room again for this sender's slot, which came at {@code slotPs} (see {@link
+   * NicGate}); with {@code transport.rtt_from: slot} the packet's RTT samples start there, so the
+   * wait counts as delay.
+   */
+  void resume(long now, long slotPs) {
     extras.awaiting = false;
     if (finishPs < 0) {
-      sendInSlot(now, transport.settings().rttFromSlot() ? extras.awaitingSincePs : now);
+      sendInSlot(now, transport.settings().rttFromSlot() ? slotPs : now);
     }
   }
 
@@ -409,8 +410,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
         return; // a closed window does not queue for the NIC: its packet is not due yet
       }
       x.awaiting = true;
-      x.awaitingSincePs = now;
-      x.gate.await(this); // resumed, without an event, when the NIC dequeues
+      x.gate.await(this, now); // resumed, without an event, when the NIC dequeues
       return;
     }
     sendInSlot(now, now);
