@@ -17,6 +17,8 @@ public record ModelPreset(String name, int layers, int hidden, int ffn, int head
     int topK) {
 
   public static final ModelPreset LLAMA3_8B = new ModelPreset("llama3-8b", 32, 4096, 14336, 32, 8, 128_256, 1, 1);
+  /** The study's name for the 8B shape. */
+  public static final ModelPreset LLAMA3_7B = new ModelPreset("llama3-7b", 32, 4096, 14336, 32, 8, 128_256, 1, 1);
   public static final ModelPreset LLAMA3_70B = new ModelPreset("llama3-70b", 80, 8192, 28672, 64, 8, 128_256, 1, 1);
   public static final ModelPreset LLAMA3_405B = new ModelPreset("llama3-405b", 126, 16384, 53248, 128, 8, 128_256, 1, 1);
   public static final ModelPreset MIXTRAL_8X7B = new ModelPreset("mixtral-8x7b", 32, 4096, 14336, 32, 8, 32_000, 8, 2);
@@ -27,7 +29,8 @@ public record ModelPreset(String name, int layers, int hidden, int ffn, int head
   /** The preset called {@code name}, or null. */
   public static ModelPreset find(String name) {
     return switch (name) {
-      case "llama3-7b", "llama3-8b" -> LLAMA3_8B;
+      case "llama3-7b" -> LLAMA3_7B;
+      case "llama3-8b" -> LLAMA3_8B;
       case "llama3-70b" -> LLAMA3_70B;
       case "llama3-405b" -> LLAMA3_405B;
       case "mixtral-8x7b" -> MIXTRAL_8X7B;

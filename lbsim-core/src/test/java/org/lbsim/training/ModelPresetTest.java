@@ -1,0 +1,27 @@
+package org.lbsim.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The model presets: every listed name resolves, and an alias keeps the name it was asked by. */
+class ModelPresetTest {
+  @Test
+  void everyListedNameResolvesUnderItsOwnName() {
+    for (String name : ModelPreset.NAMES) {
+      assertThat(ModelPreset.find(name)).as(name).isNotNull();
+      assertThat(ModelPreset.find(name).name()).isEqualTo(name);
+    }
+    assertThat(ModelPreset.find("gpt5")).isNull();
+  }
+
+  @Test
+  void theStudysSevenBIsTheEightBShape() {
+    ModelPreset seven = ModelPreset.find("llama3-7b");
+    ModelPreset eight = ModelPreset.find("llama3-8b");
+    assertThat(seven.name()).isEqualTo("llama3-7b");
+    assertThat(seven.layerParams()).isEqualTo(eight.layerParams());
+    assertThat(new ModelPreset("llama3-8b", seven.layers(), seven.hidden(), seven.ffn(), seven.heads(),
+        seven.kvHeads(), seven.vocab(), seven.experts(), seven.topK())).isEqualTo(eight);
+  }
+}
