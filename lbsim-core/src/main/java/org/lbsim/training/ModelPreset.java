@@ -18,7 +18,7 @@ public record ModelPreset(String name, int layers, int hidden, int ffn, int head
 
   public static final ModelPreset LLAMA3_8B = new ModelPreset("llama3-8b", 32, 4096, 14336, 32, 8, 128_256, 1, 1);
   /** The study's name for the 8B shape. */
-  public static final ModelPreset LLAMA3_7B = new ModelPreset("llama3-7b", 32, 4096, 14336, 32, 8, 128_256, 1, 1);
+  public static final ModelPreset LLAMA3_7B = LLAMA3_8B.named("llama3-7b");
   public static final ModelPreset LLAMA3_70B = new ModelPreset("llama3-70b", 80, 8192, 28672, 64, 8, 128_256, 1, 1);
   public static final ModelPreset LLAMA3_405B = new ModelPreset("llama3-405b", 126, 16384, 53248, 128, 8, 128_256, 1, 1);
   public static final ModelPreset MIXTRAL_8X7B = new ModelPreset("mixtral-8x7b", 32, 4096, 14336, 32, 8, 32_000, 8, 2);
@@ -36,6 +36,11 @@ public record ModelPreset(String name, int layers, int hidden, int ffn, int head
       case "mixtral-8x7b" -> MIXTRAL_8X7B;
       default -> null;
     };
+  }
+
+  /** The same shape under another name. */
+  public ModelPreset named(String newName) {
+    return new ModelPreset(newName, layers, hidden, ffn, heads, kvHeads, vocab, experts, topK);
   }
 
   public int headDim() {
