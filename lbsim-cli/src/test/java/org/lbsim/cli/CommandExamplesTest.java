@@ -44,8 +44,8 @@ class CommandExamplesTest {
       Map.entry("lbsim reproduce fig14 --quick", "--set topology.k=4 --set job.gpus=16"),
       Map.entry("lbsim reproduce queue-model --quick", "--seeds 1 --set topology.k=4"),
       Map.entry("lbsim reproduce fig3 --quick", "--seeds 1 " + TINY),
-      Map.entry("lbsim reproduce fig13 --quick", "--seeds 1 " + TINY),
-      Map.entry("lbsim reproduce link-overload", "--seeds 1 " + TINY),
+      Map.entry("lbsim reproduce fig13 --quick", "--seeds 1 --set topology.k=4"), // its sizes are its axis
+      Map.entry("lbsim reproduce link-overload", "--seeds 1 --set topology.k=4"), // its sizes are its axis
       Map.entry("lbsim reproduce sack-threshold --quick", "--seeds 1 " + TINY),
       Map.entry("lbsim reproduce fig12 --quick", "--seeds 1 " + TINY),
       Map.entry("lbsim reproduce fig4 --resume", "--quick --seeds 1 " + TINY),

@@ -4,7 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -19,7 +22,6 @@ import org.lbsim.scenario.ResultReader;
 import org.lbsim.scenario.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
-import org.lbsim.scenario.SeedRules;
 import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
@@ -81,8 +83,8 @@ public final class ExperimentRunner {
    */
   public static Plan plan(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra, Path out,
       Existing existing, Catalog catalog) {
-    List<String> axes = grid.isEmpty() ? List.of() : List.copyOf(grid.get(0).values().keySet());
-    SeedRules.check(source.source(), axes, (int) grid.stream().mapToLong(GridPoint::seed).distinct().count(), extra);
+    GridRules.check(source.source(), axes(grid), (int) grid.stream().mapToLong(GridPoint::seed).distinct().count(),
+        extra);
     List<Run> runs = new ArrayList<>();
     List<String> problems = new ArrayList<>();
     Set<Path> seen = new HashSet<>();
@@ -155,6 +157,17 @@ public final class ExperimentRunner {
       }
     }
     return n;
+  }
+
+  /** The axes {@code grid} sweeps: each key of its points with its values in the order they first appear. */
+  static List<Axis> axes(List<GridPoint> grid) {
+    Map<String, Set<String>> values = new LinkedHashMap<>();
+    for (GridPoint p : grid) {
+      p.values().forEach((k, v) -> values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
+    }
+    List<Axis> out = new ArrayList<>();
+    values.forEach((k, v) -> out.add(new Axis(k, List.copyOf(v))));
+    return out;
   }
 
   /**

@@ -17,7 +17,6 @@ import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
-import org.lbsim.scenario.SeedRules;
 import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
@@ -82,7 +81,7 @@ public final class Sweep {
 
   /** As {@link #scenarios(GridFile, List)}, choosing designs from {@code catalog}. */
   public static Map<GridPoint, Scenario> scenarios(GridFile g, List<String> extra, Catalog catalog) {
-    SeedRules.check(g.source(), g.axes().stream().map(Axis::key).toList(), g.seeds(), extra);
+    GridRules.check(g.source(), g.axes(), g.seeds(), extra);
     Map<GridPoint, Scenario> out = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     Map<String, GridPoint> byName = new LinkedHashMap<>();

@@ -112,39 +112,43 @@ class SweepTest {
 
   @Test
   void aChangedSetRedoesExactlyTheRunsItChanges() throws IOException {
-    GridFile g = GridFile.read(grid(TWO_DESIGNS));
+    GridFile g = GridFile.read(grid(TWO_DESIGNS.replace("host-spray", "subflow")));
     Path out = dir.resolve("out");
     Recording first = new Recording();
     Map<String, com.fasterxml.jackson.databind.JsonNode> before;
     try (ResultStore s = Sweep.run(g, List.of(), 2, out, first)) {
       before = s.records();
     }
-    assertThat(before.get("lb-host-spray_seed-1").get("cct_ps").asLong())
-        .isNotEqualTo(before.get("lb-ecmp_seed-1").get("cct_ps").asLong());
-    // --set lb=ecmp turns the host-spray points into ECMP runs; the ECMP points stay as they were
+    // --set subflow.count?=2 changes the subflow points only; the ECMP points stay as they were
     Recording second = new Recording();
-    try (ResultStore s = Sweep.run(g, List.of("lb=ecmp"), 2, out, second)) {
+    try (ResultStore s = Sweep.run(g, List.of("subflow.count?=2"), 2, out, second)) {
       Map<String, com.fasterxml.jackson.databind.JsonNode> after = s.records();
       assertThat(second.events).containsExactly("changed 2", "started 2/2");
-      assertThat(second.finished).containsExactlyInAnyOrder("lb-host-spray_seed-1", "lb-host-spray_seed-2");
+      assertThat(second.finished).containsExactlyInAnyOrder("lb-subflow_seed-1", "lb-subflow_seed-2");
       for (String seed : List.of("1", "2")) {
         assertThat(after.get("lb-ecmp_seed-" + seed)).isEqualTo(before.get("lb-ecmp_seed-" + seed));
-        assertThat(after.get("lb-host-spray_seed-" + seed).get("cct_ps"))
-            .isEqualTo(after.get("lb-ecmp_seed-" + seed).get("cct_ps"));
-        assertThat(after.get("lb-host-spray_seed-" + seed).get("key"))
-            .isEqualTo(after.get("lb-ecmp_seed-" + seed).get("key"));
+        assertThat(after.get("lb-subflow_seed-" + seed).get("key"))
+            .isNotEqualTo(before.get("lb-subflow_seed-" + seed).get("key"));
+        assertThat(after.get("lb-subflow_seed-" + seed).get("key").asText()).as("the store's key is the run's")
+            .isEqualTo(Files.readString(out.resolve("runs/lb-subflow_seed-" + seed + "/scenario.key")).strip());
       }
-      Table t = SweepSummary.table(g.axes(), g.grid(), after);
-      assertThat(t.rows().get(1).subList(1, t.rows().get(1).size()))
-          .as("the summary shows the new host-spray results").isEqualTo(t.rows().get(0).subList(1, t.rows().get(0).size()));
     }
-    assertThat(Files.readString(out.resolve("runs/lb-host-spray_seed-1/summary.json"))).contains("\"lb\" : \"ecmp\"");
     // the same command again: nothing to do
     Recording third = new Recording();
-    Sweep.run(g, List.of("lb=ecmp"), 2, out, third).close();
+    Sweep.run(g, List.of("subflow.count?=2"), 2, out, third).close();
     assertThat(third.events).containsExactly("started 0/4");
     assertThat(Files.readString(out.resolve("runs.jsonl")).lines().count()).as("2 lines superseded, none lost")
         .isEqualTo(6);
+  }
+
+  @Test
+  void anOverrideOfAnAxisIsRefusedBeforeAnythingRuns() throws IOException {
+    GridFile g = GridFile.read(grid(TWO_DESIGNS));
+    Path out = dir.resolve("out");
+    assertThatThrownBy(() -> Sweep.run(g, List.of("lb=ecmp"), 2, out, new Recording()))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("--set lb=ecmp: conflicts with the axis lb of ").hasMessageContaining("(ecmp, host-spray)");
+    assertThat(out).doesNotExist();
   }
 
   @Test

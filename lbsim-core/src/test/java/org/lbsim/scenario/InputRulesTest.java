@@ -233,15 +233,4 @@ class InputRulesTest {
     assertThat(e.refusal(1L << 30)).isNull();
     assertThat(e.refusal(1L << 20)).startsWith("the scenario needs about 0.1 GiB (128 hosts, 16256 flows, 640 ports)");
   }
-
-  // ---- seeds ----
-
-  @Test
-  void conflictingSeedSpecificationsAreRefused() {
-    assertThatThrownBy(() -> SeedRules.check("g.yaml", List.of("lb"), 3, List.of("seed=7")))
-        .isInstanceOf(ScenarioException.class).hasMessageContaining("--set seed=7: conflicts with the grid's seeds");
-    assertThatThrownBy(() -> SeedRules.check("g.yaml", List.of("seed", "lb"), 1, List.of()))
-        .isInstanceOf(ScenarioException.class).hasMessageContaining("g.yaml: axes.seed:");
-    SeedRules.check("g.yaml", List.of("lb"), 3, List.of("lb=ecmp"));
-  }
 }
