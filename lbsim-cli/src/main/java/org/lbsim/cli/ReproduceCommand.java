@@ -99,6 +99,10 @@ final class ReproduceCommand implements Callable<Integer> {
     Table t = p.analysis().analyze(runs);
     ResultFolder.writeFile(dir.resolve("table.csv"), t.csv());
     o.println(p.title());
+    if (!settings.values.isEmpty()) {
+      o.println("(with --set " + String.join(" --set ", settings.values) + ": the runs differ from the preset's own "
+          + "setup, which the line above and the study's line describe)");
+    }
     o.println();
     o.print(t.render());
     o.println();

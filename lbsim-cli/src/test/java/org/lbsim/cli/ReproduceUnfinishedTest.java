@@ -17,7 +17,8 @@ class ReproduceUnfinishedTest {
     CliRunner.Outcome o = CliRunner.run("reproduce", "link-overload", "--seeds", "1", "--threads", "1",
         "--set", "run.limit_ms=0.005", "--out", dir.toString());
     assertThat(o.code()).as(o.err()).isEqualTo(3);
-    assertThat(o.out()).contains("study:");
+    assertThat(o.out()).contains("study:", "(with --set run.limit_ms=0.005: the runs differ from the preset's own "
+        + "setup, which the line above and the study's line describe)");
     assertThat(o.err()).containsPattern("warning: (\\d+) of \\1 runs left flows unfinished by run.limit_ms")
         .contains("flows unfinished at 0.005 ms", "--set run.limit_ms=<ms>", "reproduce-link-overload");
   }
@@ -28,5 +29,6 @@ class ReproduceUnfinishedTest {
         "--out", dir.toString());
     assertThat(o.code()).as(o.err()).isZero();
     assertThat(o.err()).doesNotContain("unfinished");
+    assertThat(o.out()).contains("study:").doesNotContain("with --set");
   }
 }
