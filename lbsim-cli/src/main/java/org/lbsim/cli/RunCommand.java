@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import org.lbsim.experiment.RunPool;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.scenario.OverrideList;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ResultWriter;
@@ -76,6 +77,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    OverrideList.requireEachKeyOnce(settings.values);
     List<Planned> planned = plan(files.isEmpty() ? defaultComparison() : readAll());
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();

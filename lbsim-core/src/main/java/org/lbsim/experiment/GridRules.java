@@ -3,21 +3,23 @@ package org.lbsim.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import org.lbsim.scenario.Applicability;
+import org.lbsim.scenario.OverrideList;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.StrictYaml;
 
 /**
  * What a user's {@code --set} may not do to a grid (a sweep, a preset, recommend's candidates, a
- * collective bench): every point runs with seeds 1..N named after their seed, and with its axes'
- * values named in its run name and table row. An axis {@code seed}, an override {@code seed=...},
- * or an override of an axis key with a value the axis does not hold alone would make a run's name
- * and row say something other than what ran, so each is an error.
+ * collective bench). Every point runs with seeds 1..N, named after their seed, and with its axes'
+ * values, named in its run name and table row; a key given twice ({@link OverrideList}), an axis
+ * {@code seed}, an override {@code seed=...}, or an override of an axis key with a value the axis
+ * does not hold alone would make a run or its row say something other than what ran, so each is
+ * an error.
  */
 public final class GridRules {
   private GridRules() {}
 
   /**
-   * Refuses conflicting seed specifications and overrides of swept keys.
+   * Refuses keys given twice, conflicting seed specifications and overrides of swept keys.
    *
    * @param source how messages name the grid, e.g. its file or {@code preset fig1}
    * @param axes the grid's axes
@@ -26,7 +28,7 @@ public final class GridRules {
    * @throws ScenarioException naming each conflict
    */
   public static void check(String source, List<Axis> axes, int seeds, List<String> overrides) {
-    List<String> problems = new ArrayList<>();
+    List<String> problems = new ArrayList<>(OverrideList.repeats(overrides));
     for (Axis a : axes) {
       if (isSeed(a.key())) {
         problems.add(source + ": axes." + a.key().trim() + ": a grid's seeds come from 'seeds: N' (seeds 1.." + seeds

@@ -36,6 +36,14 @@ class GridRulesTest {
   }
 
   @Test
+  void aKeyGivenTwiceIsRefusedNamingBothValues() {
+    assertThatThrownBy(() -> GridRules.check("g.yaml", LB, 1, List.of("lr=sack", "topology.k=4", "lr?=erasure")))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage("--set lr?=erasure: lr is already set by --set lr=sack (allowed: each key once)");
+    assertThat(org.lbsim.scenario.OverrideList.repeats(List.of("lr=sack", "cc=ideal"))).isEmpty();
+  }
+
+  @Test
   void anOverrideThatEqualsTheAxisOnlyValueOrSetsAnotherKeyIsTaken() {
     GridRules.check("g.yaml", LB, 3, List.of("lr=sack", "lb.planes?=2"));
     GridRules.check("g.yaml", List.of(Axis.of("lb", "ofan")), 3, List.of("lb=ofan"));
