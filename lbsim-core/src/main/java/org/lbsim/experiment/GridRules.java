@@ -36,12 +36,11 @@ public final class GridRules {
       }
     }
     for (String o : overrides) {
-      int eq = o.indexOf('=');
-      if (eq <= 0) {
+      String key = OverrideList.key(o);
+      if (key == null) {
         continue; // the scenario reader reports it
       }
-      String key = o.substring(0, eq);
-      String value = o.substring(eq + 1).trim();
+      String value = o.substring(o.indexOf('=') + 1).trim();
       if (isSeed(key)) {
         problems.add("--set " + StrictYaml.show(o.trim()) + ": conflicts with the grid's seeds (" + source
             + " runs every point with seeds 1.." + seeds + ", each named after its seed); set the grid's seeds instead");
@@ -50,7 +49,7 @@ public final class GridRules {
       for (Axis a : axes) {
         if (sameKey(a.key(), key) && !(a.values().size() == 1 && a.values().get(0).trim().equals(value))) {
           problems.add("--set " + StrictYaml.show(o.trim()) + ": conflicts with the axis " + a.key().trim() + " of "
-              + source + " (" + String.join(", ", a.values()) + "): every point would run " + key.trim() + "="
+              + source + " (" + String.join(", ", a.values()) + "): every point would run " + key + "="
               + value + " while its run name and table row keep the axis's value; drop the --set, or sweep the "
               + "values you want");
         }

@@ -12,16 +12,24 @@ import java.util.Map;
 public final class OverrideList {
   private OverrideList() {}
 
+  /**
+   * The key that {@code override} ("key=value" or "key?=value") sets, without its "?"; null when it
+   * is not of that form (the scenario reader reports it).
+   */
+  public static String key(String override) {
+    int eq = override.indexOf('=');
+    return eq <= 0 ? null : Applicability.unconditional(override.substring(0, eq).trim());
+  }
+
   /** One line per key given again, naming both values; empty when each key is given once. */
   public static List<String> repeats(List<String> overrides) {
     Map<String, String> first = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
     for (String o : overrides) {
-      int eq = o.indexOf('=');
-      if (eq <= 0) {
-        continue; // the scenario reader reports it
+      String key = key(o);
+      if (key == null) {
+        continue;
       }
-      String key = Applicability.unconditional(o.substring(0, eq).trim());
       String earlier = first.putIfAbsent(key, o.trim());
       if (earlier != null) {
         problems.add("--set " + StrictYaml.show(o.trim()) + ": " + key + " is already set by --set "
