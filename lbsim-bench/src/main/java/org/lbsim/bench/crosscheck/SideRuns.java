@@ -1,0 +1,43 @@
+package org.lbsim.bench.crosscheck;
+
+import java.util.List;
+import java.util.Locale;
+
+/** One side's runs of a case, and how many of its runs gave no readable result. */
+record SideRuns(List<RunResult> runs, int failed) {
+  SideRuns {
+    runs = List.copyOf(runs);
+  }
+
+  boolean anyUnfinished() {
+    return runs.stream().anyMatch(r -> !r.finished());
+  }
+
+  /** The largest FCT of each run, microseconds (meaningful when every run finished). */
+  Spread cctUs() {
+    return Spread.of(runs.stream().map(r -> r.maxFctPs() / 1e6).toList());
+  }
+
+  Spread unfinishedFlows() {
+    return Spread.of(runs.stream().map(r -> (double) r.unfinished()).toList());
+  }
+
+  String cell() {
+    if (runs.isEmpty()) {
+      return failed > 0 ? "failed (" + failed + " runs)" : "no runs";
+    }
+    String failures = failed > 0 ? ", " + failed + " failed" : "";
+    if (!anyUnfinished()) {
+      Spread s = cctUs();
+      return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]%s", s.median(), s.min(), s.max(), failures);
+    }
+    Spread u = unfinishedFlows();
+    long runsUnfinished = runs.stream().filter(r -> !r.finished()).count();
+    return String.format(Locale.ROOT, "unfinished flows %s [%s, %s] in %d of %d runs%s",
+        whole(u.median()), whole(u.min()), whole(u.max()), runsUnfinished, runs.size(), failures);
+  }
+
+  private static String whole(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+}

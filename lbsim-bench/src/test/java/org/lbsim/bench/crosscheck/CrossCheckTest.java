@@ -1,0 +1,161 @@
+package org.lbsim.bench.crosscheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The harness's reading of both sides' flow logs, its case list, its verdicts and its table, and
+ * that without an htsim it only says how to build one. The flow logs below are written for the
+ * test in each simulator's format; their numbers are made up.
+ */
+class CrossCheckTest {
+  @TempDir
+  Path dir;
+
+  /** csg-htsim's erasure driver: one row per (sub)flow, FCT in ps, 0 for a flow that did not complete. */
+  static final List<String> HTSIM_ERASURE = List.of(
+      "Flow ID,Completion Time,ReceivedBytes,PacketsSent",
+      "3->17,201000500,2097152,512",
+      "17->3,199250000,2101248,513",
+      "5->9,0,1769472,700",
+      "9->5,187400125,2097152,512");
+
+  /** Its SACK driver puts the completion time in the fourth column. */
+  static final List<String> HTSIM_SACK = List.of(
+      "Flow ID,Drops,Spurious Retransmits,Completion Time,RTOs,ReceivedBytes,NACKs,DupACKs,PacketsSent,SACKRTXs",
+      "3-17,4,0,250000000,1,2097152,0,12,520,4",
+      "17-3,0,0,240500000,0,2097152,0,0,512,0");
+
+  /** lbsim's flows.csv: -1 for a flow that did not finish. */
+  static final List<String> LBSIM_FLOWS = List.of(
+      "flow,src,dst,bytes,start_ps,finish_ps,fct_ps,received_ps,packets_sent,packets_lost,mean_rtt_ps,retransmissions,spurious_retransmissions,timeouts",
+      "0,3,17,2097152,1000,200001000,200000000,199000000,512,0,21000000,0,0,0",
+      "1,17,3,2097152,2500,-1,-1,-1,900,388,0,0,0,0",
+      "2,5,9,2097152,500,198000500,198000000,197000000,512,0,20000000,0,0,0");
+
+  @Test
+  void readsHtsimFlowLogsByColumnName() {
+    assertThat(FlowLogs.htsim(HTSIM_ERASURE)).isEqualTo(new RunResult(4, 1, 201_000_500L));
+    assertThat(FlowLogs.htsim(HTSIM_SACK)).isEqualTo(new RunResult(2, 0, 250_000_000L));
+  }
+
+  @Test
+  void readsLbsimFlows() {
+    assertThat(FlowLogs.lbsim(LBSIM_FLOWS)).isEqualTo(new RunResult(3, 1, 200_000_000L));
+  }
+
+  @Test
+  void refusesLogsItCannotRead() {
+    assertThatThrownBy(() -> FlowLogs.htsim(LBSIM_FLOWS)).hasMessageContaining("no 'Completion Time' column");
+    assertThatThrownBy(() -> FlowLogs.htsim(List.of(HTSIM_ERASURE.get(0), "3->17,soon,2097152,512")))
+        .hasMessageContaining("'soon' is not a whole number");
+    assertThatThrownBy(() -> FlowLogs.htsim(List.of(HTSIM_ERASURE.get(0), "3->17,5"))).hasMessageContaining("has 2 cells");
+    assertThatThrownBy(() -> FlowLogs.lbsim(List.of(LBSIM_FLOWS.get(0)))).hasMessageContaining("no flow rows");
+  }
+
+  @Test
+  void parsesCasesWithDefinitions() {
+    List<CrossCase> cases = CaseFile.parse(List.of(
+        "# a comment",
+        "let fabric = -tm {repo}/m.cm -q 100",
+        "let more = {fabric} -k 0",
+        "",
+        "a-ecmp | s.yaml lb=ecmp seed?=2 | htsim_consterase {more} -strat ecmp"), Map.of("repo", "/r"));
+    assertThat(cases).containsExactly(new CrossCase("a-ecmp", "s.yaml", List.of("lb=ecmp", "seed?=2"), "htsim_consterase",
+        List.of("-tm", "/r/m.cm", "-q", "100", "-k", "0", "-strat", "ecmp")));
+  }
+
+  @Test
+  void refusesBadCaseLines() {
+    Map<String, String> repo = Map.of("repo", "/r");
+    assertThatThrownBy(() -> CaseFile.parse(List.of("a | s.yaml | d {nope}"), repo)).hasMessageContaining("line 1: {nope} is not defined");
+    assertThatThrownBy(() -> CaseFile.parse(List.of("", "a | s.yaml"), repo)).hasMessageContaining("line 2: expected NAME");
+    assertThatThrownBy(() -> CaseFile.parse(List.of("a/b | s.yaml | d"), repo)).hasMessageContaining("not one folder name");
+    assertThatThrownBy(() -> CaseFile.parse(List.of("a | s.yaml | d", "a | s.yaml | d"), repo)).hasMessageContaining("listed twice");
+    assertThatThrownBy(() -> CaseFile.parse(List.of("a | s.yaml lb | d"), repo)).hasMessageContaining("'lb' is not a key=value");
+    assertThatThrownBy(() -> CaseFile.parse(List.of("a |  | d"), repo)).hasMessageContaining("needs a scenario and a driver");
+  }
+
+  @Test
+  void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+    assertThat(Spread.of(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(new Spread(2.5, 1.0, 4.0));
+    assertThat(Spread.of(List.of(5.0, 1.0, 3.0))).isEqualTo(new Spread(3.0, 1.0, 5.0));
+  }
+
+  @Test
+  void verdictIsThreePercentThenOverlapThenDiffers() {
+    Spread htsim = new Spread(100, 99, 101);
+    assertThat(Verdict.of(new Spread(102.9, 102.5, 103.5), htsim)).isEqualTo(Verdict.WITHIN_3_PCT);
+    assertThat(Verdict.of(new Spread(96.9, 96.5, 97.5), htsim)).isEqualTo(Verdict.DIFFERS);
+    assertThat(Verdict.of(new Spread(104, 100.5, 110), htsim)).isEqualTo(Verdict.WITHIN_SPREAD);
+    assertThat(Verdict.of(new Spread(104, 101.5, 110), htsim)).isEqualTo(Verdict.DIFFERS);
+    assertThat(Verdict.differencePct(new Spread(110, 110, 110), htsim)).isEqualTo(10.0, org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  @Test
+  void tableComparesFinishedRunsByCctAndUnfinishedOnesByCount() {
+    RunResult l1 = new RunResult(128, 0, 200_000_000L);
+    RunResult l2 = new RunResult(128, 0, 202_000_000L);
+    List<RunResult> h = List.of(new RunResult(128, 0, 190_000_000L), new RunResult(128, 0, 195_000_000L),
+        new RunResult(128, 0, 200_500_000L));
+    CaseRow close = new CaseRow("close", new SideRuns(List.of(l1, l2), 0), new SideRuns(h, 0));
+    CaseRow apart = new CaseRow("apart", new SideRuns(List.of(l1, l2), 0), new SideRuns(h.subList(0, 2), 0));
+    CaseRow stuck = new CaseRow("stuck", new SideRuns(List.of(new RunResult(128, 5, 1), new RunResult(128, 3, 1)), 0),
+        new SideRuns(List.of(new RunResult(128, 1, 1), new RunResult(128, 0, 1), new RunResult(128, 2, 1)), 1));
+    CaseRow missing = new CaseRow("missing", new SideRuns(List.of(l1), 0), new SideRuns(List.of(), 3));
+    String table = Table.format(List.of(close, apart, stuck, missing));
+    assertThat(table.lines().toList()).hasSize(6);
+    assertThat(table).contains("| close   | 201.000 [200.000, 202.000]")
+        .contains("| 195.000 [190.000, 200.500]")
+        .contains("+3.08 % | within the seed spread")
+        .contains("+4.42 % | differs ")
+        .doesNotContain("within 3 %");
+    assertThat(stuck.lbsim().cell()).isEqualTo("unfinished flows 4 [3, 5] in 2 of 2 runs");
+    assertThat(stuck.htsim().cell()).isEqualTo("unfinished flows 1 [0, 2] in 2 of 3 runs, 1 failed");
+    assertThat(stuck.difference()).isEqualTo("-");
+    assertThat(stuck.verdict()).isEqualTo("differs (unfinished flows)");
+    assertThat(missing.htsim().cell()).isEqualTo("failed (3 runs)");
+    assertThat(missing.verdict()).isEqualTo("not compared");
+  }
+
+  @Test
+  void withoutHtsimItSaysHowToBuildOneAndRunsNothing() throws Exception {
+    Path out = dir.resolve("results");
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    int status = CrossCheck.run(new String[] {"--repo", dir.toString(), "--out", out.toString(), "--runs", "2"},
+        new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
+    assertThat(status).isZero();
+    assertThat(stdout.toString(StandardCharsets.UTF_8))
+        .contains("nothing was run")
+        .contains("make -j2 libhtsim.a && make -j2 -C datacenter")
+        .contains("bb725a5")
+        .contains("--htsim");
+    assertThat(stderr.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(Files.exists(out)).isFalse();
+  }
+
+  @Test
+  void refusesBadOptionsAndAFolderWithoutDrivers() throws Exception {
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+    PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    assertThat(CrossCheck.run(new String[] {"--runs", "0"}, out, err)).isEqualTo(2);
+    assertThat(CrossCheck.run(new String[] {"--htsm", "x"}, out, err)).isEqualTo(2);
+    assertThat(CrossCheck.run(new String[] {"--htsim", dir.toString()}, out, err)).isEqualTo(2);
+    assertThat(stderr.toString(StandardCharsets.UTF_8))
+        .contains("--runs: expected a whole number of at least 1, got '0'")
+        .contains("unknown option '--htsm'")
+        .contains("holds an htsim_* driver");
+  }
+}
