@@ -20,12 +20,18 @@ import java.util.regex.Pattern;
  * <p>NAME is one safe folder name; SCENARIO is an lbsim scenario file relative to the repository,
  * followed by its {@code --set} overrides; DRIVER is an htsim binary in the driver folder, followed
  * by its flags. {@code let NAME = TEXT} defines {@code {NAME}} for the lines after it; {@code {repo}}
- * is the repository. Blank lines and lines starting with {@code #} are ignored. Tokens are
- * separated by white space and cannot contain it.
+ * is the repository. {@code output = stdout} (or {@code flow-log}, the default) says where the
+ * drivers of the lines after it report their flows; {@code seed-flag = -seed} that they take
+ * their seed from that flag ({@code seed-flag = clock}, the default: they seed themselves from the
+ * wall clock). Blank lines and lines starting with {@code #} are ignored. Tokens are separated by
+ * white space and cannot contain it.
  */
 final class CaseFile {
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_-]+)}");
   private static final Pattern LET = Pattern.compile("let\\s+([A-Za-z0-9_-]+)\\s*=\\s*(.*)");
+  private static final Pattern OUTPUT = Pattern.compile("output\\s*=\\s*(\\S+)");
+  private static final Pattern SEED_FLAG = Pattern.compile("seed-flag\\s*=\\s*(\\S+)");
+  private static final Pattern FLAG = Pattern.compile("-[A-Za-z0-9_-]+");
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,200}");
   private static final Pattern SETTING = Pattern.compile("[A-Za-z0-9_.?-]+=\\S*");
 
@@ -36,6 +42,8 @@ final class CaseFile {
     Map<String, String> defined = new LinkedHashMap<>(given);
     List<CrossCase> cases = new ArrayList<>();
     Set<String> names = new HashSet<>();
+    CrossCase.HtsimOutput output = CrossCase.HtsimOutput.FLOW_LOG;
+    String seedFlag = null;
     for (int i = 0; i < lines.size(); i++) {
       String where = "line " + (i + 1);
       String line = lines.get(i).strip();
@@ -45,6 +53,24 @@ final class CaseFile {
       Matcher let = LET.matcher(line);
       if (let.matches()) {
         defined.put(let.group(1), expand(let.group(2).strip(), defined, where));
+        continue;
+      }
+      Matcher out = OUTPUT.matcher(line);
+      if (out.matches()) {
+        output = switch (out.group(1)) {
+          case "flow-log" -> CrossCase.HtsimOutput.FLOW_LOG;
+          case "stdout" -> CrossCase.HtsimOutput.STDOUT;
+          default -> throw new IllegalArgumentException(where + ": output '" + out.group(1) + "' is not flow-log or stdout");
+        };
+        continue;
+      }
+      Matcher seed = SEED_FLAG.matcher(line);
+      if (seed.matches()) {
+        String flag = seed.group(1);
+        if (!flag.equals("clock") && !FLAG.matcher(flag).matches()) {
+          throw new IllegalArgumentException(where + ": seed-flag '" + flag + "' is neither clock nor a flag such as -seed");
+        }
+        seedFlag = flag.equals("clock") ? null : flag;
         continue;
       }
       String[] fields = line.split("\\|", -1);
@@ -69,7 +95,8 @@ final class CaseFile {
           throw new IllegalArgumentException(where + ": '" + setting + "' is not a key=value override");
         }
       }
-      cases.add(new CrossCase(name, lbsim.get(0), lbsim.subList(1, lbsim.size()), htsim.get(0), htsim.subList(1, htsim.size())));
+      cases.add(new CrossCase(name, lbsim.get(0), lbsim.subList(1, lbsim.size()), htsim.get(0), htsim.subList(1, htsim.size()),
+          output, seedFlag));
     }
     return cases;
   }

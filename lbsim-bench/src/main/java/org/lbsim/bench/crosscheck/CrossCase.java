@@ -4,11 +4,26 @@ import java.util.List;
 
 /**
  * One matched case: the same fabric, traffic matrix, sizes and queues, run by lbsim (a scenario
- * file and its {@code --set} overrides) and by one htsim driver (its name and flags).
+ * file and its {@code --set} overrides) and by one htsim driver (its name and flags), with where
+ * the driver reports its flows and, when it takes one, the flag that seeds it (null: it seeds
+ * itself from the clock).
  */
-record CrossCase(String name, String scenario, List<String> lbsimSets, String driver, List<String> htsimFlags) {
+record CrossCase(String name, String scenario, List<String> lbsimSets, String driver, List<String> htsimFlags,
+    HtsimOutput output, String seedFlag) {
+  /** Where a driver reports its flows. */
+  enum HtsimOutput {
+    /** A CSV flow log written where {@code -of} says. */
+    FLOW_LOG,
+    /** {@code Flow ... finished at T} lines on standard output. */
+    STDOUT
+  }
+
   CrossCase {
     lbsimSets = List.copyOf(lbsimSets);
     htsimFlags = List.copyOf(htsimFlags);
+  }
+
+  CrossCase(String name, String scenario, List<String> lbsimSets, String driver, List<String> htsimFlags) {
+    this(name, scenario, lbsimSets, driver, htsimFlags, HtsimOutput.FLOW_LOG, null);
   }
 }

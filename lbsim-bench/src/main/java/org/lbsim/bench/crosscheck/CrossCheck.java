@@ -18,7 +18,7 @@ import java.util.regex.PatternSyntaxException;
  *
  * <pre>
  * lbsim-bench/crosscheck/crosscheck.sh [--htsim DIR] [--cases FILE] [--runs N] [--seeds N]
- *     [--only REGEX] [--out DIR] [--lbsim PATH] [--fresh] [--timeout-s S]
+ *     [--only REGEX] [--metrics cct,p50,p99] [--out DIR] [--lbsim PATH] [--fresh] [--timeout-s S]
  * </pre>
  */
 public final class CrossCheck {
@@ -41,6 +41,16 @@ public final class CrossCheck {
 
       csg-htsim seeds itself from the wall clock, so each of its runs starts in a new second;
       see docs/validation.md for the cases, the table and what differs.
+
+      The congestion-control cases of uet-htsim (--cases lbsim-bench/crosscheck/cases-cc-uet.txt)
+      need it built (https://github.com/ultraethernet/uet-htsim, checked at commit 40ccb05):
+
+        git clone https://github.com/ultraethernet/uet-htsim
+        cd uet-htsim && git checkout 40ccb05 && cd htsim/sim
+        cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+        cmake --build build --parallel 2 --target htsim_uec htsim_roce htsim_hpcc htsim_eqds
+
+      and --htsim /path/to/uet-htsim (its drivers are in htsim/sim/build/datacenter).
       """;
 
   private CrossCheck() {}
@@ -64,7 +74,7 @@ public final class CrossCheck {
     }
     Path drivers = driverFolder(o.htsim);
     if (drivers == null) {
-      err.println("error: --htsim " + o.htsim + ": neither it nor its sim/datacenter holds an htsim_* driver");
+      err.println("error: --htsim " + o.htsim + ": neither it, its sim/datacenter nor its htsim/sim/build/datacenter holds an htsim_* driver");
       return 2;
     }
     List<CrossCase> cases;
@@ -88,14 +98,18 @@ public final class CrossCheck {
       rows.add(new CaseRow(c.name(), runner.lbsim(c, o.seeds), runner.htsim(c, o.runs)));
     }
     out.println("lbsim: " + o.lbsim + " (seeds 1-" + o.seeds + "); htsim: " + drivers + " (" + o.runs
-        + " runs each, seeded by the clock); results under " + o.out);
-    out.print(Table.format(rows));
+        + " runs each, seeds 1-" + o.runs + " where the driver takes one, else by the clock); results under " + o.out);
+    out.print(Table.format(rows, o.metrics));
     return 0;
   }
 
-  /** The folder holding the drivers: DIR itself, or DIR/sim/datacenter of a csg-htsim clone. */
+  /**
+   * The folder holding the drivers: DIR itself, DIR/sim/datacenter of a csg-htsim clone, or
+   * DIR/htsim/sim/build/datacenter of a uet-htsim clone built with CMake.
+   */
   static Path driverFolder(Path dir) throws IOException {
-    for (Path candidate : List.of(dir, dir.resolve("sim").resolve("datacenter"))) {
+    for (Path candidate : List.of(dir, dir.resolve("sim").resolve("datacenter"),
+        dir.resolve("htsim").resolve("sim").resolve("build").resolve("datacenter"))) {
       if (Files.isDirectory(candidate)) {
         try (var files = Files.list(candidate)) {
           if (files.anyMatch(f -> f.getFileName().toString().startsWith("htsim_") && Files.isExecutable(f))) {
@@ -117,6 +131,7 @@ public final class CrossCheck {
     int runs = 5;
     int seeds = 5;
     Pattern only;
+    List<Metric> metrics = List.of(Metric.CCT);
     boolean fresh;
     long timeoutSeconds = 600;
 
@@ -141,6 +156,7 @@ public final class CrossCheck {
           case "--runs" -> o.runs = positive(a, v);
           case "--seeds" -> o.seeds = positive(a, v);
           case "--timeout-s" -> o.timeoutSeconds = positive(a, v);
+          case "--metrics" -> o.metrics = Metric.parseList(v);
           case "--only" -> {
             try {
               o.only = Pattern.compile(v);
@@ -148,7 +164,7 @@ public final class CrossCheck {
               throw new IllegalArgumentException("--only: '" + v + "' is not a regular expression");
             }
           }
-          default -> throw new IllegalArgumentException("unknown option '" + a + "' (known: --htsim, --cases, --runs, --seeds, --only, --out, --lbsim, --repo, --fresh, --timeout-s)");
+          default -> throw new IllegalArgumentException("unknown option '" + a + "' (known: --htsim, --cases, --runs, --seeds, --only, --metrics, --out, --lbsim, --repo, --fresh, --timeout-s)");
         }
       }
       if (o.cases == null) {

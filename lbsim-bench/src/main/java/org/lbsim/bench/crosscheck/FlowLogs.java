@@ -1,14 +1,25 @@
 package org.lbsim.bench.crosscheck;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Reads the per-flow output of each side. htsim's constant-rate drivers write one CSV row per
- * (sub)flow with a {@code Completion Time} column in picoseconds, 0 for a flow that did not
- * complete (the erasure and the SACK drivers put it in different positions, so it is found by
- * name). lbsim's {@code flows.csv} has {@code fct_ps}, -1 for a flow that did not finish.
+ * Reads the per-flow output of each side. htsim's constant-rate and Swift drivers write one CSV
+ * row per (sub)flow with a {@code Completion Time} column in picoseconds, 0 for a flow that did
+ * not complete (the drivers put it in different positions, so it is found by name). Its other
+ * congestion-control drivers (HPCC, RoCE, EQDS, UEC) print one line per completed flow on standard
+ * output, {@code Flow NAME ... finished at T ...} with T in microseconds since the start of the
+ * run; since the matrices of those cases start every flow at 0, T is the flow's FCT. lbsim's
+ * {@code flows.csv} has {@code fct_ps}, -1 for a flow that did not finish.
  */
 final class FlowLogs {
+  private static final Pattern FINISHED = Pattern.compile("^Flow (.+?) finished at ([0-9.eE+-]+)(\\s.*)?$");
+  private static final Pattern CONNECTION = Pattern.compile("^\\s*\\d+\\s*->\\s*\\d+\\s.*");
+
   private FlowLogs() {}
 
   static RunResult htsim(List<String> lines) {
@@ -17,6 +28,44 @@ final class FlowLogs {
 
   static RunResult lbsim(List<String> lines) {
     return read(lines, "fct_ps", -1, "lbsim flows.csv");
+  }
+
+  /**
+   * A driver's standard output: the first {@code finished at} line of each flow, named by what
+   * stands between {@code Flow} and {@code finished at}; {@code flows} is the number of
+   * connections its matrix lists.
+   */
+  static RunResult htsimStdout(List<String> lines, int flows) {
+    Map<String, Long> first = new LinkedHashMap<>();
+    for (String line : lines) {
+      Matcher m = FINISHED.matcher(line.strip());
+      if (!m.matches()) {
+        continue;
+      }
+      double us;
+      try {
+        us = Double.parseDouble(m.group(2));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("htsim output: '" + m.group(2) + "' is not a time in microseconds: " + line);
+      }
+      if (us < 0) {
+        throw new IllegalArgumentException("htsim output: negative completion time: " + line);
+      }
+      first.putIfAbsent(m.group(1), Math.round(us * 1e6));
+    }
+    if (first.size() > flows) {
+      throw new IllegalArgumentException("htsim output: " + first.size() + " flows finished, but its matrix lists " + flows);
+    }
+    return RunResult.of(flows, new ArrayList<>(first.values()));
+  }
+
+  /** The number of connections a connection matrix lists ({@code SRC->DST ...} lines). */
+  static int connections(List<String> matrix) {
+    int n = (int) matrix.stream().filter(l -> CONNECTION.matcher(l).matches()).count();
+    if (n == 0) {
+      throw new IllegalArgumentException("connection matrix: no SRC->DST lines");
+    }
+    return n;
   }
 
   private static RunResult read(List<String> lines, String column, long unfinishedMark, String what) {
@@ -29,8 +78,7 @@ final class FlowLogs {
       throw new IllegalArgumentException(what + ": no '" + column + "' column in its header: " + lines.get(0));
     }
     int flows = 0;
-    int unfinished = 0;
-    long max = 0;
+    List<Long> finished = new ArrayList<>();
     for (int i = 1; i < lines.size(); i++) {
       String line = lines.get(i);
       if (line.isBlank()) {
@@ -48,16 +96,16 @@ final class FlowLogs {
       }
       flows++;
       if (fct == unfinishedMark) {
-        unfinished++;
-      } else if (fct < 0) {
-        throw new IllegalArgumentException(what + ": row " + (i + 1) + ": negative completion time " + fct);
-      } else {
-        max = Math.max(max, fct);
+        continue;
       }
+      if (fct < 0) {
+        throw new IllegalArgumentException(what + ": row " + (i + 1) + ": negative completion time " + fct);
+      }
+      finished.add(fct);
     }
     if (flows == 0) {
       throw new IllegalArgumentException(what + ": no flow rows");
     }
-    return new RunResult(flows, unfinished, max);
+    return RunResult.of(flows, finished);
   }
 }

@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs the two sides of a case one simulation at a time. lbsim runs seeds 1..N. csg-htsim seeds
- * its random numbers from the wall clock in whole seconds, so every htsim run starts in a later
- * second than the one before it (runs started in the same second would repeat each other).
+ * Runs the two sides of a case one simulation at a time. lbsim runs seeds 1..N. A driver that
+ * takes a seed flag runs with seeds 1..N too; one that seeds its random numbers from the wall
+ * clock in whole seconds (csg-htsim) starts every run in a later second than the one before it
+ * (runs started in the same second would repeat each other). A driver that reports on standard
+ * output is read from its run's log.
  *
  * <p>Each run keeps its command next to its output ({@code .cmd}); a run whose command is
  * unchanged and whose output is there is read back instead of run again, unless {@code fresh}.
@@ -53,7 +55,7 @@ final class Runner {
       Path flows = dir.resolve(run).resolve("flows.csv");
       // exit 3: the run ended with flows unfinished at run.limit_ms, which the table reports
       RunResult r = runOnce(c, "lbsim " + run, cmd, repo, dir.resolve(run + ".cmd"), dir.resolve(run + ".log"), flows,
-          status -> status == 0 || status == 3, false);
+          status -> status == 0 || status == 3, false, FlowLogs::lbsim);
       if (r == null) {
         failed++;
       } else {
@@ -71,21 +73,43 @@ final class Runner {
       log.println("error: " + c.name() + ": no htsim driver " + driver + " (build it first)");
       return new SideRuns(List.of(), runs);
     }
-    if (c.htsimFlags().contains("-of")) {
-      log.println("error: " + c.name() + ": the harness sets -of itself; remove it from the case");
+    boolean flowLog = c.output() == CrossCase.HtsimOutput.FLOW_LOG;
+    for (String own : flowLog ? List.of("-of") : List.<String>of()) {
+      if (c.htsimFlags().contains(own)) {
+        log.println("error: " + c.name() + ": the harness sets " + own + " itself; remove it from the case");
+        return new SideRuns(List.of(), runs);
+      }
+    }
+    if (c.seedFlag() != null && c.htsimFlags().contains(c.seedFlag())) {
+      log.println("error: " + c.name() + ": the harness sets " + c.seedFlag() + " itself (run i gets seed i); remove it from the case");
       return new SideRuns(List.of(), runs);
+    }
+    Integer flows = null;
+    if (!flowLog) {
+      flows = matrixConnections(c);
+      if (flows == null) {
+        return new SideRuns(List.of(), runs);
+      }
     }
     List<RunResult> results = new ArrayList<>();
     int failed = 0;
     for (int i = 1; i <= runs; i++) {
       String run = "run" + i;
-      Path csv = dir.resolve(run + ".csv");
+      Path logFile = dir.resolve(run + ".log");
+      Path output = flowLog ? dir.resolve(run + ".csv") : logFile;
       List<String> cmd = new ArrayList<>();
       cmd.add(driver.toString());
       cmd.addAll(c.htsimFlags());
-      cmd.addAll(List.of("-of", csv.toString()));
-      RunResult r = runOnce(c, "htsim " + run, cmd, dir, dir.resolve(run + ".cmd"), dir.resolve(run + ".log"), csv,
-          status -> status == 0, true);
+      if (c.seedFlag() != null) {
+        cmd.addAll(List.of(c.seedFlag(), Integer.toString(i)));
+      }
+      if (flowLog) {
+        cmd.addAll(List.of("-of", output.toString()));
+      }
+      int connections = flows == null ? 0 : flows;
+      Reader reader = flowLog ? FlowLogs::htsim : lines -> FlowLogs.htsimStdout(lines, connections);
+      RunResult r = runOnce(c, "htsim " + run, cmd, dir, dir.resolve(run + ".cmd"), logFile, output,
+          status -> status == 0, c.seedFlag() == null, reader);
       if (r == null) {
         failed++;
       } else {
@@ -95,19 +119,40 @@ final class Runner {
     return new SideRuns(results, failed);
   }
 
+  /** The number of connections of the case's {@code -tm} matrix; null (and said why) when it cannot be read. */
+  private Integer matrixConnections(CrossCase c) {
+    int at = c.htsimFlags().indexOf("-tm");
+    if (at < 0 || at + 1 >= c.htsimFlags().size()) {
+      log.println("error: " + c.name() + ": a driver read from its output needs -tm MATRIX, to know how many flows it runs");
+      return null;
+    }
+    Path matrix = Path.of(c.htsimFlags().get(at + 1));
+    try {
+      return FlowLogs.connections(Files.readAllLines(matrix, StandardCharsets.UTF_8));
+    } catch (IOException | IllegalArgumentException e) {
+      log.println("error: " + c.name() + ": -tm " + matrix + ": " + e.getMessage());
+      return null;
+    }
+  }
+
+  private interface Reader {
+    RunResult read(List<String> lines);
+  }
+
   private interface Accept {
     boolean status(int status);
   }
 
   /** Runs one command (or reads its earlier output back); null when it failed or its output is unreadable. */
   private RunResult runOnce(CrossCase c, String what, List<String> cmd, Path cwd, Path cmdFile, Path logFile, Path output,
-      Accept accept, boolean clockSeeded) throws IOException, InterruptedException {
+      Accept accept, boolean clockSeeded, Reader reader) throws IOException, InterruptedException {
     String command = String.join(" ", cmd);
     boolean reuse = !fresh && Files.isRegularFile(cmdFile) && Files.isRegularFile(output)
         && Files.readString(cmdFile, StandardCharsets.UTF_8).strip().equals(command);
     if (!reuse) {
       Files.deleteIfExists(cmdFile);
       Files.deleteIfExists(output);
+      Files.deleteIfExists(logFile);
       if (clockSeeded) {
         waitForNextSecond();
       }
@@ -131,7 +176,7 @@ final class Runner {
     }
     List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
     try {
-      return clockSeeded ? FlowLogs.htsim(lines) : FlowLogs.lbsim(lines);
+      return reader.read(lines);
     } catch (IllegalArgumentException e) {
       log.println("error: " + c.name() + ": " + what + ": " + output + ": " + e.getMessage());
       return null;

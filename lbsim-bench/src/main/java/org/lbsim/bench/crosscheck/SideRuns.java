@@ -15,7 +15,12 @@ record SideRuns(List<RunResult> runs, int failed) {
 
   /** The largest FCT of each run, microseconds (meaningful when every run finished). */
   Spread cctUs() {
-    return Spread.of(runs.stream().map(r -> r.maxFctPs() / 1e6).toList());
+    return us(Metric.CCT);
+  }
+
+  /** The metric over the runs, microseconds (meaningful when every run finished). */
+  Spread us(Metric m) {
+    return Spread.of(runs.stream().map(r -> r.ps(m) / 1e6).toList());
   }
 
   Spread unfinishedFlows() {
@@ -23,12 +28,16 @@ record SideRuns(List<RunResult> runs, int failed) {
   }
 
   String cell() {
+    return cell(Metric.CCT);
+  }
+
+  String cell(Metric m) {
     if (runs.isEmpty()) {
       return failed > 0 ? "failed (" + failed + " runs)" : "no runs";
     }
     String failures = failed > 0 ? ", " + failed + " failed" : "";
     if (!anyUnfinished()) {
-      Spread s = cctUs();
+      Spread s = us(m);
       return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]%s", s.median(), s.min(), s.max(), failures);
     }
     Spread u = unfinishedFlows();

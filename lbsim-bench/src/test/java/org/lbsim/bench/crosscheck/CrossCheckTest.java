@@ -43,15 +43,50 @@ class CrossCheckTest {
       "1,17,3,2097152,2500,-1,-1,-1,900,388,0,0,0,0",
       "2,5,9,2097152,500,198000500,198000000,197000000,512,0,20000000,0,0,0");
 
+  /** uet-htsim's congestion-control drivers print a line per completed flow, the time in us. */
+  static final List<String> HTSIM_STDOUT = List.of(
+      "# /path/htsim_uec -tm m.cm",
+      "Loaded 4 connections in total",
+      "Flow uec_1_0 flowId 1 uec_1_0 finished at 95.5 total messages 1 total packets 257 RTS 0 total bytes 1048576",
+      "Flow hpcc_2_0 finished at 120.25 total bytes 1048576",
+      "Flow uec_1_0 flowId 1 uec_1_0 finished at 99 total messages 1",
+      "Flow roce_3_0 7 finished at 1.5e2 total bytes 1048576",
+      "Simulation done");
+
   @Test
   void readsHtsimFlowLogsByColumnName() {
-    assertThat(FlowLogs.htsim(HTSIM_ERASURE)).isEqualTo(new RunResult(4, 1, 201_000_500L));
-    assertThat(FlowLogs.htsim(HTSIM_SACK)).isEqualTo(new RunResult(2, 0, 250_000_000L));
+    assertThat(FlowLogs.htsim(HTSIM_ERASURE)).isEqualTo(new RunResult(4, 1, 201_000_500L, 199_250_000L, 201_000_500L));
+    assertThat(FlowLogs.htsim(HTSIM_SACK)).isEqualTo(new RunResult(2, 0, 250_000_000L, 240_500_000L, 250_000_000L));
   }
 
   @Test
   void readsLbsimFlows() {
-    assertThat(FlowLogs.lbsim(LBSIM_FLOWS)).isEqualTo(new RunResult(3, 1, 200_000_000L));
+    assertThat(FlowLogs.lbsim(LBSIM_FLOWS)).isEqualTo(new RunResult(3, 1, 200_000_000L, 198_000_000L, 200_000_000L));
+  }
+
+  @Test
+  void readsTheFirstCompletionOfEachFlowFromADriversOutput() {
+    RunResult r = FlowLogs.htsimStdout(HTSIM_STDOUT, 4);
+    assertThat(r).isEqualTo(new RunResult(4, 1, 150_000_000L, 120_250_000L, 150_000_000L));
+    assertThatThrownBy(() -> FlowLogs.htsimStdout(HTSIM_STDOUT, 2)).hasMessageContaining("3 flows finished, but its matrix lists 2");
+    assertThat(FlowLogs.connections(List.of("Nodes 16", "Connections 2", "1->0 id 1 start 0 size 1048576",
+        "2->0 id 2 start 0 size 1048576"))).isEqualTo(2);
+    assertThatThrownBy(() -> FlowLogs.connections(List.of("Nodes 16"))).hasMessageContaining("no SRC->DST lines");
+  }
+
+  @Test
+  void percentilesAreNearestRank() {
+    List<Long> hundred = java.util.stream.LongStream.rangeClosed(1, 100).map(v -> v * 10).boxed().toList();
+    RunResult r = RunResult.of(101, hundred);
+    assertThat(r.unfinished()).isEqualTo(1);
+    assertThat(r.ps(Metric.FCT_P50)).isEqualTo(500);
+    assertThat(r.ps(Metric.FCT_P99)).isEqualTo(990);
+    assertThat(r.ps(Metric.CCT)).isEqualTo(1000);
+    assertThat(RunResult.of(2, List.of()).ps(Metric.CCT)).isZero();
+    assertThatThrownBy(() -> RunResult.of(1, List.of(1L, 2L))).hasMessageContaining("2 flows finished of 1");
+    assertThat(Metric.parseList("cct, p50,p99")).containsExactly(Metric.CCT, Metric.FCT_P50, Metric.FCT_P99);
+    assertThatThrownBy(() -> Metric.parseList("cct,p90")).hasMessageContaining("'p90' is not one of");
+    assertThatThrownBy(() -> Metric.parseList("p50,p50")).hasMessageContaining("listed twice");
   }
 
   @Test
@@ -73,6 +108,26 @@ class CrossCheckTest {
         "a-ecmp | s.yaml lb=ecmp seed?=2 | htsim_consterase {more} -strat ecmp"), Map.of("repo", "/r"));
     assertThat(cases).containsExactly(new CrossCase("a-ecmp", "s.yaml", List.of("lb=ecmp", "seed?=2"), "htsim_consterase",
         List.of("-tm", "/r/m.cm", "-q", "100", "-k", "0", "-strat", "ecmp")));
+  }
+
+  @Test
+  void outputAndSeedDirectivesApplyToTheLinesAfterThem() {
+    List<CrossCase> cases = CaseFile.parse(List.of(
+        "a | s.yaml | htsim_swift -q 8",
+        "output = stdout",
+        "seed-flag = -seed",
+        "b | s.yaml | htsim_uec -q 8",
+        "output = flow-log",
+        "seed-flag = clock",
+        "c | s.yaml | htsim_consterase"), Map.of());
+    assertThat(cases.get(0).output()).isEqualTo(CrossCase.HtsimOutput.FLOW_LOG);
+    assertThat(cases.get(0).seedFlag()).isNull();
+    assertThat(cases.get(1)).isEqualTo(new CrossCase("b", "s.yaml", List.of(), "htsim_uec", List.of("-q", "8"),
+        CrossCase.HtsimOutput.STDOUT, "-seed"));
+    assertThat(cases.get(2).output()).isEqualTo(CrossCase.HtsimOutput.FLOW_LOG);
+    assertThat(cases.get(2).seedFlag()).isNull();
+    assertThatThrownBy(() -> CaseFile.parse(List.of("output = csv"), Map.of())).hasMessageContaining("line 1: output 'csv'");
+    assertThatThrownBy(() -> CaseFile.parse(List.of("seed-flag = seed"), Map.of())).hasMessageContaining("neither clock nor a flag");
   }
 
   @Test
@@ -104,14 +159,13 @@ class CrossCheckTest {
 
   @Test
   void tableComparesFinishedRunsByCctAndUnfinishedOnesByCount() {
-    RunResult l1 = new RunResult(128, 0, 200_000_000L);
-    RunResult l2 = new RunResult(128, 0, 202_000_000L);
-    List<RunResult> h = List.of(new RunResult(128, 0, 190_000_000L), new RunResult(128, 0, 195_000_000L),
-        new RunResult(128, 0, 200_500_000L));
+    RunResult l1 = cct(200_000_000L);
+    RunResult l2 = cct(202_000_000L);
+    List<RunResult> h = List.of(cct(190_000_000L), cct(195_000_000L), cct(200_500_000L));
     CaseRow close = new CaseRow("close", new SideRuns(List.of(l1, l2), 0), new SideRuns(h, 0));
     CaseRow apart = new CaseRow("apart", new SideRuns(List.of(l1, l2), 0), new SideRuns(h.subList(0, 2), 0));
-    CaseRow stuck = new CaseRow("stuck", new SideRuns(List.of(new RunResult(128, 5, 1), new RunResult(128, 3, 1)), 0),
-        new SideRuns(List.of(new RunResult(128, 1, 1), new RunResult(128, 0, 1), new RunResult(128, 2, 1)), 1));
+    CaseRow stuck = new CaseRow("stuck", new SideRuns(List.of(new RunResult(128, 5, 1, 1, 1), new RunResult(128, 3, 1, 1, 1)), 0),
+        new SideRuns(List.of(new RunResult(128, 1, 1, 1, 1), new RunResult(128, 0, 1, 1, 1), new RunResult(128, 2, 1, 1, 1)), 1));
     CaseRow missing = new CaseRow("missing", new SideRuns(List.of(l1), 0), new SideRuns(List.of(), 3));
     String table = Table.format(List.of(close, apart, stuck, missing));
     assertThat(table.lines().toList()).hasSize(6);
@@ -128,6 +182,25 @@ class CrossCheckTest {
     assertThat(missing.verdict()).isEqualTo("not compared");
   }
 
+  private static RunResult cct(long ps) {
+    return new RunResult(128, 0, ps, ps / 2, ps - 1);
+  }
+
+  @Test
+  void severalMetricsGiveOneLinePerCaseAndMetric() {
+    SideRuns lbsim = new SideRuns(List.of(new RunResult(16, 0, 100_000_000L, 50_000_000L, 90_000_000L)), 0);
+    SideRuns htsim = new SideRuns(List.of(new RunResult(16, 0, 101_000_000L, 60_000_000L, 90_500_000L)), 0);
+    CaseRow row = new CaseRow("incast", lbsim, htsim);
+    String table = Table.format(List.of(row), List.of(Metric.CCT, Metric.FCT_P50, Metric.FCT_P99));
+    assertThat(table.lines().toList()).hasSize(5);
+    assertThat(table.lines().findFirst().orElseThrow()).contains("| metric ");
+    assertThat(table)
+        .contains("| incast | CCT     | 100.000 [100.000, 100.000]")
+        .contains("| incast | FCT p50 | 50.000 [50.000, 50.000]")
+        .contains("-16.67 % | differs")
+        .contains("-0.55 % | within 3 %");
+  }
+
   @Test
   void withoutHtsimItSaysHowToBuildOneAndRunsNothing() throws Exception {
     Path out = dir.resolve("results");
@@ -140,6 +213,7 @@ class CrossCheckTest {
         .contains("nothing was run")
         .contains("make -j2 libhtsim.a && make -j2 -C datacenter")
         .contains("bb725a5")
+        .contains("40ccb05")
         .contains("--htsim");
     assertThat(stderr.toString(StandardCharsets.UTF_8)).isEmpty();
     assertThat(Files.exists(out)).isFalse();
