@@ -1,0 +1,188 @@
+package org.lbsim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.lbsim.design.Catalog;
+import org.lbsim.experiment.BaseScenario;
+import org.lbsim.optimize.Answer;
+import org.lbsim.optimize.OptimizeJson;
+import org.lbsim.optimize.Outcome;
+import org.lbsim.optimize.ScenarioEvaluator;
+import org.lbsim.optimize.Search;
+import org.lbsim.optimize.SearchSpace;
+import org.lbsim.optimize.SpaceRequest;
+import org.lbsim.scenario.Applicability;
+import org.lbsim.scenario.OverrideList;
+import org.lbsim.scenario.ResultFolder;
+import org.lbsim.scenario.ResultPaths;
+import org.lbsim.scenario.Scenario;
+import org.lbsim.scenario.ScenarioReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code lbsim optimize}: searches load balancer x congestion control x loss recovery and their parameters. */
+@Command(name = "optimize", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
+    "  lbsim optimize my.yaml --vary lb=ecmp,ofan,plb --vary cc=dctcp --vary lr=sack --budget 20 --out /tmp/opt"},
+    description = {"Search the co-designs (load balancer x congestion control x loss recovery, and their numeric "
+        + "parameters) for your fabric and workload within a budget of runs: every combination at its defaults on "
+        + "one seed, the best third on every seed, then CMA-ES over the parameters of the best. Prints the ranking, "
+        + "ties and the winner's gain over ecmp; every trial goes to <out>/optimize-<name>/optimize.json.",
+        "Deployable designs only, unless --include-ideal: cc ideal, lr erasure and the oracle lb central-te are "
+            + "left out. See docs/optimize.md."})
+final class OptimizeCommand implements Callable<Integer> {
+  /** The budget when none is given, unless the space needs more. */
+  static final int DEFAULT_BUDGET = 300;
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(arity = "0..1", paramLabel = "SCENARIO", description = "scenario YAML: your fabric and workload")
+  Path file;
+
+  @Mixin
+  SettingOverrides settings;
+
+  @Option(names = "--vary", paramLabel = "AXIS=D1,D2,...",
+      description = "designs to search on an axis (lb, cc or lr; repeatable). Default: every design of the axis")
+  List<String> vary = new ArrayList<>();
+
+  @Option(names = "--range", paramLabel = "KEY=LOW:HIGH",
+      description = "the interval searched for a parameter, within the registry's range (repeatable). "
+          + "Default: a tenth to ten times its default")
+  List<String> range = new ArrayList<>();
+
+  @Option(names = "--budget", paramLabel = "RUNS",
+      description = "the most runs (default: " + DEFAULT_BUDGET + ", or twice the design combinations if more)")
+  Integer budget;
+
+  @Option(names = "--seeds", paramLabel = "N", description = "seeds a surviving candidate runs on (default: ${DEFAULT-VALUE})")
+  int seeds = 3;
+
+  @Option(names = "--include-ideal", description = "also search designs no hardware runs: cc ideal, lr erasure, "
+      + "lb central-te (marked 'not deployable')")
+  boolean includeIdeal;
+
+  @Mixin
+  ThreadsOption parallel;
+
+  @Mixin
+  ResultsOptions results;
+
+  @Override
+  public Integer call() throws IOException {
+    if (budget != null && budget < 1) {
+      throw new Errors.UserError("--budget " + budget + ": must be at least 1 run (allowed: a whole number of runs >= 1)");
+    }
+    if (seeds < 1) {
+      throw new Errors.UserError("--seeds " + seeds + ": must be at least 1 (allowed: a whole number >= 1)");
+    }
+    int threads = parallel.threads();
+    Catalog catalog = Main.catalog(spec);
+    OverrideList.requireEachKeyOnce(settings.values);
+    Map<String, List<String>> axes = axes();
+    List<String> sets = new ArrayList<>();
+    Set<String> fixed = new HashSet<>();
+    for (String s : settings.values) {
+      String key = OverrideList.key(s);
+      String k = key == null ? null : Applicability.unconditional(key);
+      if (k != null && SearchSpace.AXES.contains(k)) {
+        if (axes.containsKey(k)) {
+          throw new Errors.UserError("--set " + s + ": " + k + " is also given with --vary; give it once");
+        }
+        axes.put(k, List.of(s.substring(s.indexOf('=') + 1).trim()));
+      } else if (k != null && k.equals("seed")) {
+        continue; // read below as the search's seed
+      } else {
+        sets.add(s);
+        if (k != null) {
+          fixed.add(k);
+        }
+      }
+    }
+    BaseScenario source = file == null ? BaseScenario.defaults("optimize") : BaseScenario.file(file);
+    String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    Scenario base = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), name,
+        settings.values, "--set", catalog);
+    SearchSpace space = SearchSpace.of(catalog, new SpaceRequest(axes, fixed, ranges(), includeIdeal));
+    int runs = budget != null ? budget : Math.max(DEFAULT_BUDGET, 2 * space.combos().size() + 2 * seeds);
+    Path dir = ResultPaths.child(results.out, "optimize-" + name, (file == null ? "optimize" : file.toString()) + ": folder");
+    PrintWriter err = spec.commandLine().getErr();
+    space.excluded().forEach(e -> err.println("optimize: left out " + e + " (--include-ideal to search it)"));
+    err.printf("optimize: %d design combinations, %d knobs, budget %d runs, %d seed(s) from seed %d on %s -> %s%n",
+        space.combos().size(), space.knobKeys().size(), runs, seeds, base.seed(), PlannedRuns.threads(threads), dir);
+    err.flush();
+    Outcome o = Search.run(space, new ScenarioEvaluator(source, sets, catalog, name),
+        new Search.Settings(runs, seeds, base.seed(), threads));
+    o.notes().stream().filter(n -> n.startsWith("skipped")).forEach(n -> err.println("optimize: " + n));
+    err.flush();
+    Files.createDirectories(dir);
+    ResultFolder.writeFile(dir.resolve("optimize.json"), OptimizeJson.write(o, space));
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(Answer.table(o).render(3));
+    out.println();
+    Answer.lines(o).forEach(out::println);
+    out.println("Every trial: " + dir.resolve("optimize.json"));
+    out.flush();
+    return o.winner().unfinishedRuns() > 0 ? Errors.UNFINISHED : Errors.DONE;
+  }
+
+  private Map<String, List<String>> axes() {
+    Map<String, List<String>> byAxis = new LinkedHashMap<>();
+    for (String v : vary) {
+      int eq = v.indexOf('=');
+      if (eq <= 0 || eq == v.length() - 1) {
+        throw new Errors.UserError("--vary " + v + ": expected AXIS=D1,D2,... with AXIS one of lb, cc, lr (e.g. lb=ecmp,ofan)");
+      }
+      String axis = v.substring(0, eq).trim();
+      if (!SearchSpace.AXES.contains(axis)) {
+        throw new Errors.UserError("--vary " + v + ": '" + axis + "' is not a design axis (allowed: lb, cc, lr)");
+      }
+      List<String> names = Arrays.stream(v.substring(eq + 1).split(",")).map(String::trim).filter(s -> !s.isEmpty())
+          .toList();
+      if (byAxis.put(axis, names) != null) {
+        throw new Errors.UserError("--vary " + axis + ": given twice; list every design in one --vary");
+      }
+    }
+    return byAxis;
+  }
+
+  private Map<String, double[]> ranges() {
+    Map<String, double[]> m = new LinkedHashMap<>();
+    for (String r : range) {
+      int eq = r.indexOf('=');
+      int colon = r.indexOf(':', Math.max(eq, 0));
+      double lo = Double.NaN;
+      double hi = Double.NaN;
+      if (eq > 0 && colon > eq) {
+        try {
+          lo = Double.parseDouble(r.substring(eq + 1, colon).trim());
+          hi = Double.parseDouble(r.substring(colon + 1).trim());
+        } catch (NumberFormatException e) {
+          // refused below
+        }
+      }
+      if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
+        throw new Errors.UserError("--range " + r + ": expected KEY=LOW:HIGH with two numbers (e.g. plb.window=5:40)");
+      }
+      String key = r.substring(0, eq).trim();
+      if (m.put(key, new double[] {lo, hi}) != null) {
+        throw new Errors.UserError("--range " + key + ": given twice; give one interval");
+      }
+    }
+    return m;
+  }
+}

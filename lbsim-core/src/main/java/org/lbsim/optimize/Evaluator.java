@@ -1,0 +1,20 @@
+package org.lbsim.optimize;
+
+import org.lbsim.scenario.ScenarioException;
+
+/** Runs a candidate on one seed. Implementations are safe to call from several threads at once. */
+public interface Evaluator {
+  /**
+   * Resolves the candidate's scenario without running it.
+   *
+   * @throws ScenarioException when the scenario refuses it
+   */
+  void check(Point point, long seed);
+
+  /**
+   * Runs it.
+   *
+   * @throws ScenarioException when the scenario refuses it (nothing ran)
+   */
+  Metrics run(Point point, long seed);
+}

@@ -1,0 +1,167 @@
+package org.lbsim.optimize;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.lbsim.experiment.Gain;
+
+/**
+ * What a search found: every trial in order, the candidates that ran on every seed (best first),
+ * the baseline the gains are measured against, the designs tied with the winner and the Pareto
+ * front.
+ *
+ * @param standings every candidate that ran on every seed, best first
+ * @param baseline the candidate gains are over; null when no other candidate finished every run
+ * @param baselineNote why the baseline is not ecmp with the winner's transport, or null when it is
+ * @param gains the winner's gains over the baseline, per seed summarized; null without a baseline
+ * @param tied the best candidates of other design combinations whose median lies within the
+ *     winner's seed spread
+ * @param tieWithinPct the largest median CCT of {@code tied} above the winner's, in %
+ * @param front the finished candidates no other beats on every objective (score, p99 FCT, largest queue)
+ * @param notes designs left out or skipped, and why
+ */
+public record Outcome(List<Trial> trials, List<Standing> standings, Standing baseline, String baselineNote,
+    Gain.Spread gains, List<Standing> tied, double tieWithinPct, List<Standing> front, Search.Settings settings,
+    List<String> notes) {
+
+  public Outcome {
+    trials = List.copyOf(trials);
+    standings = List.copyOf(standings);
+    tied = List.copyOf(tied);
+    front = List.copyOf(front);
+    notes = List.copyOf(notes);
+  }
+
+  static Outcome of(List<Trial> trials, List<Standing> standings, Point wantedBaseline, Search.Settings settings,
+      List<String> notes) {
+    Standing winner = standings.get(0);
+    List<Standing> perCombo = bestPerCombo(standings);
+    Standing baseline = null;
+    String note = null;
+    Standing wanted = standings.stream().filter(x -> x.point().equals(wantedBaseline)).findFirst().orElse(null);
+    if (wanted != null && wanted.unfinishedRuns() == 0) {
+      baseline = wanted;
+    } else {
+      String why = wanted == null ? "could not run"
+          : String.format(Locale.ROOT, "did not finish (%d flows unfinished in %d of %d runs)", unfinishedFlows(wanted),
+              wanted.unfinishedRuns(), wanted.seeds());
+      for (Standing x : perCombo) {
+        if (x.unfinishedRuns() == 0 && !x.point().combo().equals(winner.point().combo())) {
+          baseline = x; // the last one that finished: the weakest finisher
+        }
+      }
+      note = "the baseline " + wantedBaseline.label() + " " + why + "; "
+          + (baseline == null ? "no other design finished every run, so no gains are shown"
+              : "gains are over " + baseline.point().label() + " instead, the weakest design that finished every run");
+    }
+    Gain.Spread gains = baseline == null || winner.unfinishedRuns() > 0 ? null : gains(winner, baseline);
+    List<Standing> tied = new ArrayList<>();
+    double within = 0;
+    if (winner.unfinishedRuns() == 0) {
+      for (Standing x : perCombo) {
+        if (x != winner && x.unfinishedRuns() == 0 && x.score() <= winner.worstScore()) {
+          tied.add(x);
+          within = Math.max(within, 100 * (x.medianCctPs() / winner.medianCctPs() - 1));
+        }
+      }
+    }
+    return new Outcome(trials, standings, baseline, note, gains, tied, within, front(standings), settings, notes);
+  }
+
+  public Standing winner() {
+    return standings.get(0);
+  }
+
+  /** The best candidate of each design combination, best first. */
+  public List<Standing> perCombo() {
+    return bestPerCombo(standings);
+  }
+
+  /** Runs made. */
+  public int runs() {
+    return trials.size();
+  }
+
+  private static List<Standing> bestPerCombo(List<Standing> standings) {
+    Set<DesignCombo> seen = new LinkedHashSet<>();
+    List<Standing> out = new ArrayList<>();
+    for (Standing x : standings) {
+      if (seen.add(x.point().combo())) {
+        out.add(x);
+      }
+    }
+    return out;
+  }
+
+  private static long unfinishedFlows(Standing x) {
+    return x.runs().stream().mapToLong(t -> t.metrics().unfinishedFlows()).sum();
+  }
+
+  /** The design's gain over the baseline, seed by seed. */
+  static Gain.Spread gains(Standing design, Standing baseline) {
+    Map<Long, Metrics> bySeed = new HashMap<>();
+    baseline.runs().forEach(t -> bySeed.put(t.seed(), t.metrics()));
+    List<Gain> perSeed = new ArrayList<>();
+    for (Trial t : design.runs()) {
+      Metrics b = bySeed.get(t.seed());
+      if (b != null) {
+        perSeed.add(gain(t.metrics(), b));
+      }
+    }
+    return Gain.Spread.of(perSeed);
+  }
+
+  /** What {@code d} gains over {@code b} on one seed, as {@link Gain#of} computes it. */
+  static Gain gain(Metrics d, Metrics b) {
+    if (!d.finished() || !b.finished()) {
+      return new Gain(Double.NaN, Double.NaN, Double.NaN);
+    }
+    return new Gain(100 * (d.goodputBytesPerSecond() / b.goodputBytesPerSecond() - 1), reduction(d.cctPs(), b.cctPs()),
+        reduction(d.p99FctPs(), b.p99FctPs()));
+  }
+
+  private static double reduction(long value, long baseline) {
+    return value > 0 && baseline > 0 ? 100 * (1 - (double) value / baseline) : Double.NaN;
+  }
+
+  /** The finished candidates that no other finished one matches or beats on every objective and beats on one. */
+  static List<Standing> front(List<Standing> standings) {
+    List<Standing> done = standings.stream().filter(x -> x.unfinishedRuns() == 0).toList();
+    List<Standing> out = new ArrayList<>();
+    for (Standing a : done) {
+      boolean dominated = false;
+      for (Standing b : done) {
+        if (b != a && dominates(b, a)) {
+          dominated = true;
+          break;
+        }
+      }
+      if (!dominated) {
+        out.add(a);
+      }
+    }
+    return out;
+  }
+
+  private static boolean dominates(Standing b, Standing a) {
+    double[] x = objectives(b);
+    double[] y = objectives(a);
+    boolean better = false;
+    for (int i = 0; i < x.length; i++) {
+      if (x[i] > y[i]) {
+        return false;
+      }
+      better |= x[i] < y[i];
+    }
+    return better;
+  }
+
+  /** The objectives, each minimized: score, median p99 FCT, median largest queue. */
+  static double[] objectives(Standing x) {
+    return new double[] {x.score(), x.medianP99FctPs(), x.medianMaxQueueBytes()};
+  }
+}

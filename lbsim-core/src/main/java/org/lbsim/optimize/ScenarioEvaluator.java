@@ -1,0 +1,45 @@
+package org.lbsim.optimize;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.lbsim.design.Catalog;
+import org.lbsim.experiment.BaseScenario;
+import org.lbsim.scenario.Scenario;
+import org.lbsim.scenario.ScenarioReader;
+import org.lbsim.scenario.ScenarioRunner;
+
+/**
+ * Runs candidates as simulations: the base scenario, the user's overrides, the candidate's
+ * designs and knobs, then its seed (a later one wins).
+ */
+public final class ScenarioEvaluator implements Evaluator {
+  private final BaseScenario base;
+  private final List<String> overrides;
+  private final Catalog catalog;
+  private final String name;
+
+  /** @param overrides the user's {@code --set}s, without the designs and the seed the search chooses */
+  public ScenarioEvaluator(BaseScenario base, List<String> overrides, Catalog catalog, String name) {
+    this.base = base;
+    this.overrides = List.copyOf(overrides);
+    this.catalog = catalog;
+    this.name = name;
+  }
+
+  Scenario scenario(Point point, long seed) {
+    List<String> all = new ArrayList<>(overrides);
+    all.addAll(point.overrides());
+    all.add("seed=" + seed);
+    return ScenarioReader.fromText(base.yaml(), base.source(), base.baseDir(), name, all, "--set", catalog);
+  }
+
+  @Override
+  public void check(Point point, long seed) {
+    scenario(point, seed);
+  }
+
+  @Override
+  public Metrics run(Point point, long seed) {
+    return Metrics.of(ScenarioRunner.run(scenario(point, seed)));
+  }
+}

@@ -1,0 +1,234 @@
+package org.lbsim.optimize;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import org.lbsim.experiment.RunPool;
+import org.lbsim.scenario.ScenarioException;
+
+/**
+ * The co-design search, in runs of one candidate on one seed:
+ *
+ * <ol>
+ *   <li>rung 1: every design combination at its defaults, on the first seed;
+ *   <li>rung 2: the best third of them on the other seeds ({@code seeds} in all);
+ *   <li>tuning: the best third of those that have knobs split the runs left (less what the
+ *       baseline and the promotions need) and tune them with CMA-ES ({@link Tuner}), each point
+ *       on the first seed; the best point of each, when it beats the defaults, gets the other seeds;
+ *   <li>the baseline, {@code lb=ecmp} with the winner's congestion control and loss recovery at
+ *       their defaults, gets whichever seeds it has not run.
+ * </ol>
+ *
+ * Runs go in parallel; every decision reads results in a fixed order, so the same inputs give
+ * the same trials in the same order whatever the thread count.
+ */
+public final class Search {
+  /** The load balancer gains are measured against. */
+  public static final String BASELINE_LB = "ecmp";
+
+  private final SearchSpace space;
+  private final Evaluator eval;
+  private final Settings settings;
+  private final List<Trial> trials = new ArrayList<>();
+  private final Map<Point, Map<Long, Trial>> byPoint = new LinkedHashMap<>();
+
+  /**
+   * @param budget the most runs the search makes
+   * @param seeds seeds a surviving candidate runs on (the first, {@code seed}, then the next ones)
+   * @param seed the scenario's seed: the first seed, and the seed of every random draw of the search
+   * @param threads runs going at once
+   */
+  public record Settings(int budget, int seeds, long seed, int threads) {}
+
+  private Search(SearchSpace space, Evaluator eval, Settings settings) {
+    this.space = space;
+    this.eval = eval;
+    this.settings = settings;
+  }
+
+  /** The smallest budget that runs rung 1, one survivor on every seed and the baseline. */
+  public static int minimumBudget(int combos, int seeds) {
+    return combos + 2 * seeds - 1;
+  }
+
+  /**
+   * Checks every combination's scenario, then searches.
+   *
+   * @throws ScenarioException when the budget is below {@link #minimumBudget}, or when the scenario
+   *     refuses every combination (naming the first one's problems)
+   */
+  public static Outcome run(SearchSpace space, Evaluator eval, Settings settings) {
+    return new Search(space, eval, settings).search();
+  }
+
+  private Outcome search() {
+    List<String> notes = new ArrayList<>(space.excluded().stream().map(e -> "left out " + e).toList());
+    List<DesignCombo> combos = new ArrayList<>();
+    List<String> firstProblems = null;
+    for (DesignCombo c : space.combos()) {
+      try {
+        eval.check(Point.defaults(c), settings.seed());
+        combos.add(c);
+      } catch (ScenarioException e) {
+        notes.add("skipped " + c.label() + ": " + String.join("; ", e.problems()));
+        firstProblems = firstProblems == null ? e.problems() : firstProblems;
+      }
+    }
+    if (combos.isEmpty()) {
+      throw new ScenarioException(firstProblems);
+    }
+    int s = settings.seeds();
+    long seed0 = settings.seed();
+    int budget = settings.budget();
+    if (budget < minimumBudget(combos.size(), s)) {
+      throw new ScenarioException(List.of("--budget " + budget + ": too small for this space (allowed: at least "
+          + minimumBudget(combos.size(), s) + " runs: " + combos.size() + " design combinations once each, "
+          + (s - 1) + " more for the best one's other seeds and " + s
+          + " for the baseline; or fewer designs with --vary)"));
+    }
+    ExecutorService pool = RunPool.open(settings.threads());
+    try {
+      // rung 1: every combination at its defaults on the first seed
+      List<Point> all = combos.stream().map(Point::defaults).toList();
+      batch(pool, all, List.of(seed0), 1, "designs");
+      int left = budget - all.size() - s; // s kept for the baseline
+      List<Point> ranked = rank(all);
+      List<Point> survivors = ranked.subList(0, third(ranked.size()));
+      if (s > 1) {
+        int k = Math.min(survivors.size(), left / (s - 1));
+        survivors = survivors.subList(0, k);
+        batch(pool, survivors, laterSeeds(), 2, "designs");
+        left -= k * (s - 1);
+        survivors = rank(survivors);
+      }
+      // tuning: the best third of the survivors, those with knobs, split the runs left
+      List<Point> tuned = survivors.subList(0, third(survivors.size())).stream()
+          .filter(p -> !p.combo().knobs().isEmpty()).toList();
+      int promotions = s - 1;
+      int each = tuned.isEmpty() ? 0 : left / tuned.size();
+      if (each - promotions < 2) {
+        tuned = List.of(); // too few runs to tune anything
+      }
+      List<Future<List<Tuner.Run>>> tuning = new ArrayList<>();
+      for (int i = 0; i < tuned.size(); i++) {
+        Point p = tuned.get(i);
+        Metrics atDefaults = byPoint.get(p).get(seed0).metrics();
+        int runs = each - promotions + (i == 0 ? left - each * tuned.size() : 0);
+        long rngSeed = seed0 * 1_000_003L + i;
+        tuning.add(pool.submit(() -> Tuner.tune(p.combo(), atDefaults, runs, rngSeed, eval, seed0)));
+      }
+      List<Point> promoted = new ArrayList<>();
+      for (int i = 0; i < tuning.size(); i++) {
+        List<Tuner.Run> runs = RunPool.await(tuning.get(i));
+        Point bestPoint = tuned.get(i);
+        double bestScore = Tuner.objective(byPoint.get(bestPoint).get(seed0).metrics());
+        for (Tuner.Run r : runs) {
+          record(r.point(), seed0, 1, "tuning", r.metrics());
+          if (Tuner.objective(r.metrics()) < bestScore) {
+            bestScore = Tuner.objective(r.metrics());
+            bestPoint = r.point();
+          }
+        }
+        if (!bestPoint.equals(tuned.get(i))) {
+          promoted.add(bestPoint);
+        }
+      }
+      batch(pool, promoted, laterSeeds(), 2, "tuning");
+      // the baseline: ecmp with the winner's transport, every seed
+      List<Standing> standings = standings();
+      Point winner = standings.get(0).point();
+      Point baseline = baselineOf(winner.combo(), combos);
+      List<Long> missing = allSeeds().stream().filter(x -> !byPoint.getOrDefault(baseline, Map.of()).containsKey(x))
+          .toList();
+      try {
+        eval.check(baseline, seed0);
+        for (Long x : missing) {
+          batch(pool, List.of(baseline), List.of(x), x == seed0 ? 1 : 2, "baseline");
+        }
+      } catch (ScenarioException e) {
+        notes.add("the baseline " + baseline.label() + " cannot run on this scenario: " + String.join("; ", e.problems()));
+      }
+      return Outcome.of(trials, standings(), baseline, settings, notes);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** The baseline for a winner: {@code lb=ecmp} with its congestion control and loss recovery, at their defaults. */
+  static Point baselineOf(DesignCombo winner, List<DesignCombo> combos) {
+    for (DesignCombo c : combos) {
+      if (c.lb().equals(BASELINE_LB) && c.cc().equals(winner.cc()) && c.lr().equals(winner.lr())) {
+        return Point.defaults(c);
+      }
+    }
+    List<String> transport = winner.undeployable().stream().filter(w -> !w.startsWith("lb ")).toList();
+    return Point.defaults(new DesignCombo(BASELINE_LB, winner.cc(), winner.lr(), List.of(), transport));
+  }
+
+  private List<Long> laterSeeds() {
+    return allSeeds().subList(1, settings.seeds());
+  }
+
+  private List<Long> allSeeds() {
+    List<Long> seeds = new ArrayList<>();
+    for (int i = 0; i < settings.seeds(); i++) {
+      seeds.add(settings.seed() + i);
+    }
+    return seeds;
+  }
+
+  private static int third(int n) {
+    return Math.max(1, (n + 2) / 3);
+  }
+
+  /** Runs every point on every seed, in parallel, and records them in point-then-seed order. */
+  private void batch(ExecutorService pool, List<Point> points, List<Long> seeds, int rung, String stage) {
+    List<Future<Metrics>> futures = new ArrayList<>();
+    for (Point p : points) {
+      for (Long x : seeds) {
+        futures.add(pool.submit(() -> eval.run(p, x)));
+      }
+    }
+    int i = 0;
+    for (Point p : points) {
+      for (Long x : seeds) {
+        record(p, x, rung, stage, RunPool.await(futures.get(i++)));
+      }
+    }
+  }
+
+  private void record(Point p, long seed, int rung, String stage, Metrics m) {
+    Trial t = new Trial(trials.size(), p, seed, rung, stage, m);
+    trials.add(t);
+    byPoint.computeIfAbsent(p, x -> new LinkedHashMap<>()).put(seed, t);
+  }
+
+  /** {@code points}, best first by their median score over the seeds they ran. */
+  private List<Point> rank(List<Point> points) {
+    return points.stream().map(p -> new Standing(p, List.copyOf(byPoint.get(p).values())))
+        .sorted(ORDER).map(Standing::point).toList();
+  }
+
+  /** Every candidate that ran on every seed, best first. */
+  private List<Standing> standings() {
+    List<Standing> out = new ArrayList<>();
+    byPoint.forEach((p, runs) -> {
+      if (runs.size() == settings.seeds()) {
+        List<Trial> bySeed = new ArrayList<>(runs.values());
+        bySeed.sort(Comparator.comparingLong(Trial::seed));
+        out.add(new Standing(p, bySeed));
+      }
+    });
+    out.sort(ORDER);
+    return out;
+  }
+
+  /** Unfinished runs last, then the median score, the median largest queue, the label. */
+  static final Comparator<Standing> ORDER = Comparator.comparingInt((Standing x) -> x.unfinishedRuns() > 0 ? 1 : 0)
+      .thenComparingDouble(Standing::score).thenComparingDouble(Standing::medianMaxQueueBytes)
+      .thenComparing(x -> x.point().label());
+}
