@@ -80,6 +80,10 @@ public final class ScenarioRunner {
       // balance; senders have stopped, so this only drains the fabric.
       drained = sim.run(s.limitPs());
     }
+    if (!transport.allDone()) {
+      transport.checkStallsAtEnd(stoppedAt, packetsInFabric(p.fabric(), transport.flowCount()));
+    }
+    checkLiveness(s, transport);
     RunResult r = collect(s, sim, p.fabric(), transport, p.split, window, p.failures, p.boundPs);
     invariants(s, p.fabric(), p.format).check(r, drained);
     if (p.training != null) {
@@ -88,6 +92,54 @@ public final class ScenarioRunner {
           split == null ? transport::localFinishPs : id -> transport.localFinishPs(split.localId(id)));
     }
     return p.sampler == null ? r : r.withQueues(p.sampler.hottest(HOTTEST_PORTS));
+  }
+
+  /**
+   * The liveness rule: no sender may find itself with bytes left and nothing under way that could
+   * move it (see {@link org.lbsim.transport.Stall}); one that did fails the run, naming it.
+   */
+  static void checkLiveness(Scenario s, Transport transport) {
+    if (transport.stallCount() == 0) {
+      return;
+    }
+    String under = transportWords(s);
+    List<String> v = new java.util.ArrayList<>();
+    for (org.lbsim.transport.Stall st : transport.stalls()) {
+      v.add(st.describe(under));
+    }
+    if (transport.stallCount() > v.size()) {
+      v.add("and " + (transport.stallCount() - v.size()) + " more stalled senders");
+    }
+    throw new org.lbsim.metrics.InvariantViolation(s.name(), v);
+  }
+
+  /** Each flow's packets (data, ACKs and its other headers) in the fabric's buffers and cables, by flow id. */
+  static long[] packetsInFabric(Fabric fabric, int flows) {
+    long[] n = new long[flows];
+    for (EgressPort port : fabric.ports()) {
+      port.forEachPacket(false, q -> {
+        if (q.flow >= 0 && q.flow < flows) {
+          n[q.flow]++;
+        }
+      });
+    }
+    return n;
+  }
+
+  /** The run's congestion control and loss recovery with its settings, as the scenario names them. */
+  static String transportWords(Scenario s) {
+    StringBuilder b = new StringBuilder("cc ").append(s.ccDesign() == null ? "ideal" : s.ccDesign().name());
+    String lr = s.lrDesign().name();
+    b.append(", lr ").append(lr);
+    String sep = " (";
+    for (String key : s.lrDesign().keys()) {
+      String value = s.values().get(key);
+      if (value != null) {
+        b.append(sep).append(key).append(' ').append(value);
+        sep = ", ";
+      }
+    }
+    return sep.equals(", ") ? b.append(')').toString() : b.toString();
   }
 
   /** The rules {@code s}'s results must obey on {@code fabric}. */

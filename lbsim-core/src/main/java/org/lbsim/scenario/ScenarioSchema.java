@@ -254,7 +254,8 @@ public final class ScenarioSchema {
    * default each describes the run as it is without the key.
    */
   private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce",
-      "host-dr.order", "transport.rtt_from");
+      "host-dr.order", "transport.rtt_from", "swift.init_cwnd_bdp", "mswift.init_cwnd_bdp", "nscc.init_cwnd_bdp",
+      "mnscc.init_cwnd_bdp", "hpcc.init_cwnd_bdp", "hpcc.t_us");
 
   /**
    * Whether {@code key} set to {@code value} is one of the keys left out of results at its default,

@@ -27,6 +27,17 @@ public interface CongestionControl {
     return false;
   }
 
+  /**
+   * Whether a window on the packets in flight gates this control's sending (a window-based
+   * control): its resend after a retransmission timeout then leaves at once, as TCP's and
+   * htsim's window senders' do, rather than at the next pacing slot, which may lie far off for a
+   * window below one packet. A rate-based control (a rate limiter paces every packet, resends
+   * included) says false.
+   */
+  default boolean windowBased() {
+    return false;
+  }
+
   /** Whether another data packet may leave with {@code inFlight} packets unacknowledged. */
   default boolean mayTransmit(long inFlight) {
     return true;

@@ -31,6 +31,12 @@ import org.lbsim.net.Packet;
  * <p>Resends wait for the flow's next pacing slot and go before new data, lowest first (the
  * study simulator sends one at once if a pacing gap has passed since the last send, and queues
  * the rest the same way). A NACK for a trimmed packet resends it.
+ *
+ * <p>Under a window-based congestion control: the packets in flight are those from the
+ * cumulative ack up to the send point, less those queued for a resend, so a timeout's go-back
+ * leaves nothing in flight; and the first resend of a timeout, of a fast recovery and of a
+ * partial ack leaves whatever the window ({@link #exemptFromWindow}), as TCP's do (RFC 5681,
+ * RFC 6582, RFC 6675) and htsim's Swift sender does.
  */
 final class DupAckRecovery extends Retransmission {
   private static final long NONE = Long.MIN_VALUE;
@@ -110,6 +116,7 @@ final class DupAckRecovery extends Retransmission {
   @Override
   public void onSent(long seq, int entropy, long nowPs) {
     int s = (int) seq;
+    exempt = false;
     if (choseResend) {
       resend.clear(s);
       choseResend = false;
@@ -173,6 +180,7 @@ final class DupAckRecovery extends Retransmission {
       return;
     }
     queueResend(c); // a partial ack: the next hole is lost too
+    exempt = true;
   }
 
   private void onDuplicate(Packet ack) {
@@ -193,10 +201,12 @@ final class DupAckRecovery extends Retransmission {
             queueResend(cum + i);
           }
         }
-        deadline = NONE; // restarted by the next send
+        deadline = NONE; // restarted by the next send, the first resend, which the window lets go
+        exempt = true;
       }
     } else {
       queueResend(cum);
+      exempt = true;
     }
     recovering = true;
     recover = next;
@@ -238,12 +248,25 @@ final class DupAckRecovery extends Retransmission {
     }
     next = cum + 1;
     queueResend(cum);
+    exempt = true;
     path.onTimeout(entropyOf[cum], nowPs);
   }
 
+  /**
+   * Sent and neither acknowledged nor declared lost: the sequences from the cumulative ack up to
+   * the send point, less those queued for a resend. A timeout's go-back declares everything
+   * beyond the cumulative ack lost (it is sent again in order), so nothing counts until it is.
+   */
   @Override
   public long inFlight(long nowPs) {
-    return Math.max(0, (long) maxSent + 1 - cum);
+    long n = (long) next - cum;
+    if (n <= 0) {
+      return 0;
+    }
+    for (int r = resend.nextSetBit(cum); r >= 0 && r < next; r = resend.nextSetBit(r + 1)) {
+      n--;
+    }
+    return n;
   }
 
   @Override

@@ -39,6 +39,7 @@ final class GoBackN extends Retransmission {
 
   @Override
   public void onSent(long seq, int entropy, long nowPs) {
+    exempt = false;
     if (highestSent < cum) {
       lastProgressPs = nowPs; // first outstanding packet starts the timer
     }
@@ -97,6 +98,7 @@ final class GoBackN extends Retransmission {
   @Override
   public void onTimeout(long nowPs) {
     timeouts++;
+    exempt = true;
     if (backoff < SelectiveRepeat.MAX_BACKOFF) {
       backoff++;
     }

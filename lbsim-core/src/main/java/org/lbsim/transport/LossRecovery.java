@@ -59,6 +59,26 @@ public interface LossRecovery {
   /** The retransmission timer expired at {@code nowPs} (at or after {@link #timerDeadlinePs()}). */
   default void onTimeout(long nowPs) {}
 
+  /**
+   * Whether the packet {@link #nextToSend} would return now leaves whatever the congestion
+   * window: the first outstanding packet after a retransmission timeout (RFC 6298 §5.4, RFC
+   * 5681's loss window of one segment) and, where a recovery says so, the first resend of a fast
+   * recovery (RFC 5681 §3.2 step 3, RFC 6675 §5 step 4.3) or of a partial ACK (RFC 6582 §3.2
+   * step 3). The sender asks only when the window is closed.
+   */
+  default boolean exemptFromWindow() {
+    return false;
+  }
+
+  /**
+   * Whether this recovery, with no further feedback, declares its packets in flight lost once
+   * they are late (erasure coding's per-packet loss timeouts), so that a closed window reopens
+   * without an ACK or a retransmission timer.
+   */
+  default boolean settlesLossesByTime() {
+    return false;
+  }
+
   /** Data packets sent again (a sequence that had been sent before). */
   default long retransmissions() {
     return 0;

@@ -16,7 +16,7 @@ public final class LrDesigns {
       new LrDesign("erasure",
           "Ideal rateless erasure coding: any m + transport.extra_packets coded packets complete the message",
           "the study's ideal loss recovery (arXiv 2507.21372 v2)", List.of(),
-          (t, f, target, rtt) -> ErasureCoding.create(target, payload(t), t.settings().referenceErasure(), rtt),
+          (t, f, target, rtt) -> ErasureCoding.create(target, payload(t), referenceErasure(t, rtt), rtt),
           (t, i, ack, target) -> new CodedReceiver(t, i, ack, target * payload(t))),
       LrDesign.withSettings("sack",
           "Selective ACKs: a hole is lost once a SACK is sack.threshold beyond it (or the study's duplicate-ACK sender)",
@@ -93,6 +93,17 @@ public final class LrDesigns {
   /** The names, in order. */
   public static List<String> names() {
     return ALL.stream().map(LrDesign::name).toList();
+  }
+
+  /**
+   * The study simulator's erasure sender (loss = overtaken packets, one final pause) is its
+   * constant-rate sender's: it never waits on a window. Under any other control a packet lost at
+   * the tail would stay in flight and close the window for good, so the reference profile, too,
+   * pairs it with per-packet loss timeouts there.
+   */
+  private static boolean referenceErasure(Transport t, RttView sender) {
+    return t.settings().referenceErasure() && sender instanceof Sender s
+        && s.congestionControl() instanceof ConstantRate;
   }
 
   private static int payload(Transport t) {

@@ -23,6 +23,11 @@ final class PullCredit extends ReceiverControl {
   private int lastEntropy;
   boolean inRtxQueue;
   boolean inActiveQueue;
+  /**
+   * A request to send reached the flow after it was received: its sender did not learn that (the
+   * last ACK was lost), so it is owed one pull anyway, whose resend the receiver then ACKs.
+   */
+  boolean askedWhenDone;
 
   PullCredit(Receiver receiver, PullPacer pacer, int receiverHost) {
     this.receiver = receiver;
@@ -37,6 +42,14 @@ final class PullCredit extends ReceiverControl {
 
   @Override
   void onRts(Receiver r, Packet p, long nowPs) {
+    if (done()) {
+      senderHost = p.src;
+      lastEntropy = p.entropy;
+      rtxOwed++;
+      askedWhenDone = true;
+      pacer.request(this);
+      return;
+    }
     noteDemand(p, true);
   }
 
@@ -73,6 +86,7 @@ final class PullCredit extends ReceiverControl {
 
   /** The pacer grants this flow one more data packet: a PULL to the sender carrying the cumulative pull number. */
   void sendPull(long nowPs) {
+    askedWhenDone = false;
     pullNo++;
     if (rtxOwed > 0) {
       rtxOwed--;

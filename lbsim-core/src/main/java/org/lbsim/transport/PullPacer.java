@@ -55,12 +55,15 @@ final class PullPacer implements EventTarget {
     sim.schedule(nextFreePs, this, 0, 0);
   }
 
-  /** The next flow to pull for: retransmissions first, then round-robin; finished flows leave. */
+  /**
+   * The next flow to pull for: retransmissions first, then round-robin; finished flows leave,
+   * except one whose sender asked after it finished ({@link PullCredit#askedWhenDone}).
+   */
   private PullCredit next() {
     while (!rtx.isEmpty()) {
       PullCredit r = rtx.poll();
       r.inRtxQueue = false;
-      if (!r.done()) {
+      if (!r.done() || r.askedWhenDone) {
         return r;
       }
     }

@@ -14,6 +14,7 @@ abstract sealed class Retransmission implements LossRecovery permits SelectiveRe
   long lost;
   long retransmissions;
   long timeouts;
+  boolean exempt; // the next packet to send leaves whatever the window (see exemptFromWindow)
 
   Retransmission(RttView rtt) {
     this.rtt = rtt;
@@ -38,6 +39,12 @@ abstract sealed class Retransmission implements LossRecovery permits SelectiveRe
 
   /** Whether {@link #nextToSend} would return a packet now (asked without changing anything). */
   abstract boolean hasPacketToSend();
+
+  /** Set by a timeout (and by the resends a recovery exempts); the next send clears it. */
+  @Override
+  public final boolean exemptFromWindow() {
+    return exempt && hasPacketToSend();
+  }
 
   @Override
   public final long packetsDeclaredLost() {

@@ -112,6 +112,7 @@ final class SelectiveRepeat extends Retransmission {
 
   @Override
   public void onSent(long seq, int entropy, long nowPs) {
+    exempt = false;
     int s = (int) seq;
     if (cum == nextNew && pending == 0) {
       lastProgressPs = nowPs; // the timer starts with the first outstanding packet
@@ -215,6 +216,7 @@ final class SelectiveRepeat extends Retransmission {
   @Override
   public void onTimeout(long nowPs) {
     timeouts++;
+    exempt = true;
     if (rtoLowPs < 0 && backoff < MAX_BACKOFF) {
       backoff++;
     }

@@ -32,6 +32,8 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
   static final byte WINDOW_BLOCKED = 1;
   /** {@link #pause} bit: nothing to send; no slot events until feedback, a timeout or the recovery's deadline. */
   static final byte IDLE = 2;
+  /** {@link #pause} bit: the sender broke the liveness rule ({@link #stall}); it is parked for good. */
+  static final byte STALLED = 4;
 
   private final Transport transport;
   private final Host host;
@@ -207,7 +209,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
 
   @Override
   public void onEvent(int kind, long arg) {
-    if (finishPs >= 0) {
+    if (finishPs >= 0 || pause >= STALLED) {
       return;
     }
     long now = sim().now();
@@ -225,7 +227,20 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
         lr.onTimeout(now);
         lostSeen = lr.packetsDeclaredLost(); // the timeout is the congestion signal, not each loss
         cc.onTimeout(now);
+        if (credit() == null) {
+          long inFlight = lr.inFlight(now);
+          if (lr.nextSendPs(now) > now) {
+            stall(now, "its retransmission timer fired and left it nothing to send");
+            return;
+          }
+          if (!cc.mayTransmit(inFlight) && !lr.exemptFromWindow()) {
+            stall(now, "its retransmission timer fired and its window lets no resend leave with " + inFlight
+                + " packets counted in flight");
+            return;
+          }
+        }
         wake(now);
+        resendAtOnce(now);
       }
       armTimer(now);
       if ((pause & IDLE) != 0) {
@@ -271,6 +286,10 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     long until = lr.nextSendPs(now);
     if (until <= next) {
       return false;
+    }
+    if (until == Long.MAX_VALUE && lr.timerDeadlinePs() < 0 && credit() == null) {
+      stall(now, "it has nothing to send and nothing outstanding that a timer or a loss deadline will resend");
+      return true;
     }
     pause |= IDLE;
     if (until != Long.MAX_VALUE) {
@@ -351,14 +370,74 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
    * recovery without a timer (erasure coding) settles its losses only when asked.
    */
   private boolean windowOpen(long now) {
-    if (cc.mayTransmit(lr.inFlight(now))) {
-      return true;
+    long inFlight = lr.inFlight(now);
+    if (cc.mayTransmit(inFlight) || (lr.exemptFromWindow() && credit() == null)) {
+      return true; // a credit-driven control's resends wait for credit like any packet
+    }
+    if (!live(inFlight, now)) {
+      return false;
     }
     noteLosses(now);
     requestToSend(now);
     pause |= WINDOW_BLOCKED;
     sim().schedule(now + Math.max(rtoPs(), cc.pacingGapPs(now)), this, TICK, tickGeneration);
     return false;
+  }
+
+  /**
+   * The liveness rule where a window closes: something already under way must reopen it. A
+   * window-based control must admit a packet with nothing in flight (no feedback would come), and
+   * a recovery with a retransmission timer must have it armed while packets are in flight (a lost
+   * one would never be resent). A credit-driven control reopens on pulls, which its requests to
+   * send keep coming (see {@link #requestToSend}). Returns false after parking a sender that
+   * breaks it.
+   */
+  private boolean live(long inFlight, long now) {
+    if (credit() != null) {
+      return true;
+    }
+    if (inFlight == 0) {
+      return stall(now, "its congestion control lets no packet leave with nothing in flight, so no feedback can "
+          + "open its window");
+    }
+    if (lr.usesTimer() && lr.timerDeadlinePs() < 0) {
+      return stall(now, "its window is closed with " + inFlight + " packets in flight and no retransmission timer "
+          + "armed, so a lost one would never be resent");
+    }
+    return true;
+  }
+
+  /**
+   * Parks this sender for good (no slot, timer or feedback moves it again) and tells the
+   * transport, which fails the run naming the flow: a sender that can never progress again is a
+   * defect in lbsim, never an ordinary unfinished flow. Returns false.
+   */
+  private boolean stall(long now, String why) {
+    pause |= STALLED;
+    transport.noteStall(new Stall(flow, host.id(), dst, now, why, packetsSent, lr.packetsDeclaredLost(),
+        lr.timeouts(), lr.inFlight(now), lr.unacknowledged()));
+    return false;
+  }
+
+  /**
+   * After a timeout, the recovery's first resend leaves now rather than at the next pacing slot
+   * (RFC 6298 §5.4), and the pacing goes on from it; for a window-based control only, whose slots
+   * may lie far apart (a window below one packet paces at srtt / cwnd). A rate-based control's
+   * rate limiter paces its resends like any packet, and a credit-driven control's resend waits
+   * for credit.
+   */
+  private void resendAtOnce(long now) {
+    if (!cc.windowBased() || pause != 0 || credit() != null || !lr.exemptFromWindow()) {
+      return;
+    }
+    SenderExtras x = extras;
+    if (x.awaiting || x.nextSlotPs <= now) {
+      return;
+    }
+    tickGeneration++;
+    x.nextSlotPs = now;
+    x.nominalPs = now;
+    sim().schedule(now, this, TICK, tickGeneration);
   }
 
   /** Feedback may have opened the window of a stalled sender: restart its slots now. */
@@ -599,6 +678,24 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
 
   long finishPs() {
     return finishPs;
+  }
+
+  /**
+   * The liveness rule at the end of the run, for a sender whose window was closed then: it must
+   * have been waiting for something under way — a packet of its flow (data or ACK) still in the
+   * network ({@code packetsUnderWay}), an armed retransmission timer, a recovery that declares
+   * late packets lost by itself, or credit. Else it could never have sent again: the stall is
+   * returned (null when the rule holds).
+   */
+  Stall stallAtEnd(long endPs, boolean packetsUnderWay) {
+    if (finishPs >= 0 || (pause & WINDOW_BLOCKED) == 0 || pause >= STALLED || packetsUnderWay || credit() != null
+        || lr.timerDeadlinePs() >= 0 || lr.settlesLossesByTime()) {
+      return null;
+    }
+    return new Stall(flow, host.id(), dst, endPs, "its window is closed with " + lr.inFlight(endPs)
+        + " packets counted in flight, but no packet of its flow is in the network, no retransmission timer is armed "
+        + "and its recovery declares no loss by itself", packetsSent, lr.packetsDeclaredLost(), lr.timeouts(),
+        lr.inFlight(endPs), lr.unacknowledged());
   }
 
   /** What this unfinished sender is doing at {@code endPs}, the end of the run (changes nothing a slot would not). */

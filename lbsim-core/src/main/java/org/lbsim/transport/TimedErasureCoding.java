@@ -118,6 +118,12 @@ final class TimedErasureCoding extends ErasureCoding {
     }
   }
 
+  /** A packet unacknowledged for its loss timeout counts as lost ({@link #detectTimeouts}). */
+  @Override
+  public boolean settlesLossesByTime() {
+    return true;
+  }
+
   @Override
   public long inFlight(long nowPs) {
     if (!complete()) {

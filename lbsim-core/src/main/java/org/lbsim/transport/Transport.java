@@ -41,6 +41,9 @@ public final class Transport implements Node {
   private final LocalSteps local;
   private final RoundRobinNic[] nics; // null: each host's NIC is one FIFO
   private int sendersDone;
+  private final List<Stall> stalls = new ArrayList<>(); // the first STALLS_KEPT senders that broke the liveness rule
+  private int stallCount;
+  static final int STALLS_KEPT = 10;
 
   /**
    * @param paths creates each flow's data path policy
@@ -334,6 +337,48 @@ public final class Transport implements Node {
           receivers[i].duplicates(), s.lossRecovery().timeouts()));
     }
     return out;
+  }
+
+  /**
+   * At the end of the run: notes, as stalls, the unfinished senders whose window was closed with
+   * nothing under way that could reopen it ({@link Sender#stallAtEnd}); {@code inFabric} counts
+   * each flow's packets (data and ACKs) in the fabric's ports and cables.
+   */
+  public void checkStallsAtEnd(long endPs, long[] inFabric) {
+    for (int i = 0; i < senders.length; i++) {
+      Sender s = senders[i];
+      if (s.finishPs() >= 0) {
+        continue;
+      }
+      boolean underWay = inFabric[i] > 0 || nicHolds(s.src()) || nicHolds(s.dst());
+      Stall stall = s.stallAtEnd(endPs, underWay);
+      if (stall != null) {
+        noteStall(stall);
+      }
+    }
+  }
+
+  /** Whether host {@code h}'s round-robin NIC (the reference profile's) holds packets not yet handed to its port. */
+  private boolean nicHolds(int h) {
+    return nics != null && nics[h] != null && nics[h].waitingPackets() > 0;
+  }
+
+  /** A sender broke the liveness rule; the run reports it when it ends ({@link #stalls}). */
+  void noteStall(Stall stall) {
+    stallCount++;
+    if (stalls.size() < STALLS_KEPT) {
+      stalls.add(stall);
+    }
+  }
+
+  /** The first senders (at most {@value #STALLS_KEPT}) that broke the liveness rule, in the order they did. */
+  public List<Stall> stalls() {
+    return List.copyOf(stalls);
+  }
+
+  /** How many senders broke the liveness rule. */
+  public int stallCount() {
+    return stallCount;
   }
 
   /** What the sender of unfinished flow {@code flow} is doing at {@code endPs}, the end of the run. */

@@ -25,7 +25,12 @@ public final class CcDesigns {
       Param.number("fs_max_cwnd", 100, 0.01, 1e6, "flow scaling: window (packets) above which none applies"),
       Param.number("min_cwnd", 0.001, 0.0001, 1, "smallest window, packets (below 1 the sender paces)"),
       Param.number("max_cwnd", 1000, 1, 1e7, "largest window, packets"),
-      Param.integer("retx_reset", 5, 1, 1000, "consecutive timeouts that reset the window to min_cwnd"));
+      Param.integer("retx_reset", 5, 1, 1000, "consecutive timeouts that reset the window to min_cwnd"),
+      Param.number("init_cwnd_bdp", 1.0, 0.001, 1000,
+          "first window in unloaded-path BDPs (htsim's Swift driver: 15 packets, its -cwnd)"));
+
+  private static final Param NSCC_INIT = Param.number("init_cwnd_bdp", 1.0, 0.01, 1.5,
+      "first window in unloaded-path BDPs, at most the 1.5 BDP window cap (UEC's reference simulator: 1.5)");
 
   private static final List<CcDesign> ALL = List.of(
       new CcDesign("ideal", "Ideal constant rate: pace at rate_coef x the flow's fair share of its host link, ignore feedback",
@@ -37,7 +42,8 @@ public final class CcDesigns {
           "Alizadeh et al., SIGCOMM 2010; RFC 8257", List.of(
               Param.number("g", 1.0 / 16, 0.0001, 1, "alpha gain g"),
               Param.number("init_alpha", 1.0, 0, 1, "alpha before the first window (RFC 8257 / Linux: 1)"),
-              Param.number("init_cwnd_bdp", 1.0, 0.01, 100, "initial window in unloaded-path BDPs")), false, false,
+              Param.number("init_cwnd_bdp", 1.0, 0.01, 100,
+                  "first window in unloaded-path BDPs (htsim's DCTCP driver: 15 packets, its -cwnd)")), false, false,
           (p, f) -> new Dctcp(p.number("g"), Math.max(1, p.number("init_cwnd_bdp") * f.bdpPackets()), p.number("init_alpha"),
               f.lineSlotPs())),
       new CcDesign("swift", "Swift: delay-based AIMD with a target scaled by hops and by flow count, pacing below one packet",
@@ -62,7 +68,11 @@ public final class CcDesigns {
           "Li et al., SIGCOMM 2019", List.of(
               Param.number("eta", 0.95, 0.01, 1, "target utilization eta"),
               Param.integer("max_stage", 5, 0, 1000, "additive steps before a multiplicative update"),
-              Param.number("ai_flows", 100, 1, 1e6, "W_AI = BDP x (1 - eta) / this (the expected concurrent flows)")),
+              Param.number("ai_flows", 100, 1, 1e6, "W_AI = BDP x (1 - eta) / this (the expected concurrent flows)"),
+              Param.numberOrAuto("t_us", 0, 1e6, "T, the base RTT that scales utilization and pacing, us; auto = "
+                  + "the flow's unloaded RTT (htsim's HPCC: 12 us)"),
+              Param.number("init_cwnd_bdp", 1.0, 0.01, 100, "first window in line rate x T (the paper's W_init = "
+                  + "B x T; htsim's HPCC likewise)")),
           true, false, CcDesigns::hpcc),
       new CcDesign("timely", "TIMELY: RTT-gradient rate control with T_low / T_high and hyperactive increase",
           "Mittal et al., SIGCOMM 2015", List.of(
@@ -79,14 +89,16 @@ public final class CcDesigns {
           "Ultra Ethernet Consortium, UEC 1.0 specification (2025)", List.of(
               Param.number("target_fraction", 0.75, 0.01, 100, "target queueing delay as a fraction of the unloaded RTT"),
               Param.number("gamma", 0.8, 0.01, 1, "multiplicative decrease gain"),
-              Param.integer("qa_gate", 3, 0, 20, "quick adapt only when the bytes acked in a period < maxwnd >> this")),
+              Param.integer("qa_gate", 3, 0, 20, "quick adapt only when the bytes acked in a period < maxwnd >> this"),
+              NSCC_INIT),
           false, false, CcDesigns::nscc),
       new CcDesign("mnscc", "MNSCC: UEC NSCC on the median of recent delay samples (the MSwift principle); robust to spraying",
           "Gerstein, Silberstein, Keslassy, arXiv 2509.07907 v2 (2026)", List.of(
               Param.number("target_fraction", 0.75, 0.01, 100, "target queueing delay as a fraction of the unloaded RTT"),
               Param.number("gamma", 0.8, 0.01, 1, "multiplicative decrease gain"),
               Param.integer("qa_gate", 3, 0, 20, "quick adapt only when the bytes acked in a period < maxwnd >> this"),
-              Param.integer("samples", 0, 0, MedianWindow.MAX_SAMPLES, "delay samples in the median; 0 = one window's worth (3 to 64)")),
+              Param.integer("samples", 0, 0, MedianWindow.MAX_SAMPLES, "delay samples in the median; 0 = one window's worth (3 to 64)"),
+              NSCC_INIT),
           false, false, (p, f) -> new MNscc(nsccConfig(p, f), p.integer("samples"))),
       new CcDesign("eqds", "EQDS receiver credit: unsolicited first window, then one packet per pull; each receiver paces pulls at its link rate over its senders",
           "Olteanu et al., NSDI 2022 (UEC RCCC follows it)", List.of(
@@ -123,7 +135,8 @@ public final class CcDesigns {
   static Swift.Config swiftConfig(Params p, CcContext f) {
     return new Swift.Config(p.number("ai"), p.number("beta"), p.number("max_mdf"), f.baseRttPs(), us(p, "base_target_us"),
         us(p, "hop_us"), f.hops(), us(p, "fs_range_us"), p.number("fs_min_cwnd"), p.number("fs_max_cwnd"),
-        p.number("min_cwnd"), p.number("max_cwnd"), f.bdpPackets(), p.integer("retx_reset"), f.lineSlotPs());
+        p.number("min_cwnd"), p.number("max_cwnd"), p.number("init_cwnd_bdp") * f.bdpPackets(), p.integer("retx_reset"),
+        f.lineSlotPs());
   }
 
   private static Dcqcn dcqcn(Params p, CcContext f) {
@@ -134,9 +147,10 @@ public final class CcDesigns {
 
   private static Hpcc hpcc(Params p, CcContext f) {
     double eta = p.number("eta");
-    double winit = f.hostBytesPerPs() * f.baseRttPs();
-    return new Hpcc(new Hpcc.Config(eta, p.integer("max_stage"), winit * (1 - eta) / p.number("ai_flows"), f.baseRttPs(),
-        f.dataBytes(), winit, f.lineSlotPs()));
+    long t = p.isAuto("t_us") ? f.baseRttPs() : Math.max(1, us(p, "t_us"));
+    double winit = f.hostBytesPerPs() * t;
+    return new Hpcc(new Hpcc.Config(eta, p.integer("max_stage"), winit * (1 - eta) / p.number("ai_flows"), t,
+        f.dataBytes(), winit, p.number("init_cwnd_bdp") * winit, f.lineSlotPs()));
   }
 
   private static Timely timely(Params p, CcContext f) {
@@ -157,6 +171,6 @@ public final class CcDesigns {
   private static Nscc.Config nsccConfig(Params p, CcContext f) {
     long target = Math.max(1, Math.round(p.number("target_fraction") * f.baseRttPs()));
     return new Nscc.Config(f.baseRttPs(), target, p.number("gamma"), p.integer("qa_gate"),
-        f.hostBytesPerPs() * f.baseRttPs(), f.dataBytes(), f.lineSlotPs());
+        f.hostBytesPerPs() * f.baseRttPs(), p.number("init_cwnd_bdp"), f.dataBytes(), f.lineSlotPs());
   }
 }

@@ -42,6 +42,11 @@ public final class Dctcp implements CongestionControl {
   }
 
   @Override
+  public boolean windowBased() {
+    return true;
+  }
+
+  @Override
   public boolean mayTransmit(long inFlight) {
     return Window.admits(cwnd, inFlight);
   }

@@ -20,9 +20,12 @@ import org.lbsim.transport.CongestionControl;
  * only its queue term (our adaptation; with one path per flow it is the paper's rule).
  */
 public final class Hpcc implements CongestionControl {
-  /** Parameters: T = base RTT (ps), bytes per data packet, the line-rate window W_init = B·T. */
+  /**
+   * Parameters: T (ps; by default the base RTT), bytes per data packet, the line-rate window
+   * B·T (the most in flight), the first window.
+   */
   public record Config(double eta, int maxStage, double waiBytes, long baseRttPs, int dataBytes, double maxWindowBytes,
-      long lineSlotPs) {}
+      double initialWindowBytes, long lineSlotPs) {}
 
   private final Config c;
   private double window;
@@ -39,8 +42,8 @@ public final class Hpcc implements CongestionControl {
 
   public Hpcc(Config c) {
     this.c = c;
-    this.window = c.maxWindowBytes();
-    this.reference = c.maxWindowBytes();
+    this.window = c.initialWindowBytes();
+    this.reference = c.initialWindowBytes();
   }
 
   @Override
@@ -52,6 +55,11 @@ public final class Hpcc implements CongestionControl {
   public long pacingGapPs(long nowPs) {
     // rate W/T: one data packet every dataBytes·T/W
     return Math.max(c.lineSlotPs(), (long) (c.dataBytes() * (double) c.baseRttPs() / window));
+  }
+
+  @Override
+  public boolean windowBased() {
+    return true;
   }
 
   @Override

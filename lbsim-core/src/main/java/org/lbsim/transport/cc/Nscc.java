@@ -30,8 +30,8 @@ public class Nscc implements CongestionControl {
   static final double DELAY_GAIN = 0.0125;
 
   /** Parameters: times in ps, sizes in bytes. */
-  public record Config(long baseRttPs, long targetPs, double gamma, int qaGate, double bdpBytes, int mtuBytes,
-      long lineSlotPs) {}
+  public record Config(long baseRttPs, long targetPs, double gamma, int qaGate, double bdpBytes, double initialBdps,
+      int mtuBytes, long lineSlotPs) {}
 
   final Config c;
   private final double maxWindow;
@@ -59,7 +59,7 @@ public class Nscc implements CongestionControl {
     this.fairIncrease = 5 * c.mtuBytes() * a;
     this.eta = 0.15 * c.mtuBytes() * a;
     this.alpha = 4 * c.mtuBytes() * a * b / c.targetPs();
-    this.cwnd = Math.min(maxWindow, c.bdpBytes());
+    this.cwnd = Math.min(maxWindow, c.initialBdps() * c.bdpBytes());
   }
 
   @Override
@@ -70,6 +70,11 @@ public class Nscc implements CongestionControl {
   @Override
   public long pacingGapPs(long nowPs) {
     return c.lineSlotPs();
+  }
+
+  @Override
+  public boolean windowBased() {
+    return true;
   }
 
   @Override

@@ -56,6 +56,11 @@ public class Swift implements CongestionControl {
   }
 
   @Override
+  public boolean windowBased() {
+    return true;
+  }
+
+  @Override
   public boolean mayTransmit(long inFlight) {
     return Window.admits(cwnd, inFlight);
   }

@@ -164,7 +164,7 @@ class ControlLawTest {
   @Test
   void hpccWindowFromAnIntRecord() {
     // 100 Gb/s, T = 10 us: W_init = B T = 125 000 B
-    Hpcc h = new Hpcc(new Hpcc.Config(0.95, 5, 100, 10 * US, 1000, 125_000, SLOT));
+    Hpcc h = new Hpcc(new Hpcc.Config(0.95, 5, 100, 10 * US, 1000, 125_000, 125_000, SLOT));
     Packet first = intAck(0, 50_000, 0, 0);
     h.onSent(0, 1000, 0);
     h.onAck(first, false, 0, 0);
@@ -201,7 +201,7 @@ class ControlLawTest {
 
   private static Nscc nscc() {
     // base RTT 12 us, target 6 us, BDP 150 kB, MTU 4000 B: a = 1, b = 0.5
-    return new Nscc(new Nscc.Config(12 * US, 6 * US, 0.8, 3, 150_000, 4000, SLOT));
+    return new Nscc(new Nscc.Config(12 * US, 6 * US, 0.8, 3, 150_000, 1, 4000, SLOT));
   }
 
   @Test
@@ -227,7 +227,7 @@ class ControlLawTest {
 
   @Test
   void mnsccPicksTheQuadrantFromTheMedianDelay() {
-    Nscc.Config c = new Nscc.Config(12 * US, 6 * US, 0.8, 3, 150_000, 4000, SLOT);
+    Nscc.Config c = new Nscc.Config(12 * US, 6 * US, 0.8, 3, 150_000, 1, 4000, SLOT);
     MNscc m = new MNscc(c, 5);
     Nscc n = new Nscc(c);
     long[] delays = {2 * US, 2 * US, 2 * US, 2 * US, 20 * US}; // the last ACK came over a congested path
