@@ -36,28 +36,16 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
     notes = List.copyOf(notes);
   }
 
-  static Outcome of(List<Trial> trials, List<Standing> standings, Point wantedBaseline, Search.Settings settings,
-      List<String> notes) {
+  /**
+   * @param baselinePoint the candidate gains are measured against, null when none finished
+   * @param baselineNote why it is not ecmp with the winner's transport, null when it is
+   */
+  static Outcome of(List<Trial> trials, List<Standing> standings, Point baselinePoint, String baselineNote,
+      Search.Settings settings, List<String> notes) {
     Standing winner = standings.get(0);
     List<Standing> perCombo = bestPerCombo(standings);
-    Standing baseline = null;
-    String note = null;
-    Standing wanted = standings.stream().filter(x -> x.point().equals(wantedBaseline)).findFirst().orElse(null);
-    if (wanted != null && wanted.unfinishedRuns() == 0) {
-      baseline = wanted;
-    } else {
-      String why = wanted == null ? "could not run"
-          : String.format(Locale.ROOT, "did not finish (%d flows unfinished in %d of %d runs)", unfinishedFlows(wanted),
-              wanted.unfinishedRuns(), wanted.seeds());
-      for (Standing x : perCombo) {
-        if (x.unfinishedRuns() == 0 && !x.point().combo().equals(winner.point().combo())) {
-          baseline = x; // the last one that finished: the weakest finisher
-        }
-      }
-      note = "the baseline " + wantedBaseline.label() + " " + why + "; "
-          + (baseline == null ? "no other design finished every run, so no gains are shown"
-              : "gains are over " + baseline.point().label() + " instead, the weakest design that finished every run");
-    }
+    Standing baseline = standings.stream().filter(x -> x.point().equals(baselinePoint)).findFirst().orElse(null);
+    String note = baselineNote;
     Gain.Spread gains = baseline == null || winner.unfinishedRuns() > 0 ? null : gains(winner, baseline);
     List<Standing> tied = new ArrayList<>();
     double within = 0;
@@ -95,10 +83,6 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
       }
     }
     return out;
-  }
-
-  private static long unfinishedFlows(Standing x) {
-    return x.runs().stream().mapToLong(t -> t.metrics().unfinishedFlows()).sum();
   }
 
   /** The design's gain over the baseline, seed by seed. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -15,7 +16,8 @@ import org.lbsim.scenario.ScenarioException;
  *
  * <ol>
  *   <li>rung 1: every design combination at its defaults, on the first seed;
- *   <li>rung 2: the best third of them on the other seeds ({@code seeds} in all);
+ *   <li>rung 2: the best third of them, and any within {@link #SCREEN_TIE} of the best, on the
+ *       other seeds ({@code seeds} in all), as many as the budget allows, best first;
  *   <li>tuning: the best third of those that have knobs split the runs left (less what the
  *       baseline and the promotions need) and tune them with CMA-ES ({@link Tuner}), each point
  *       on the first seed; the best point of each, when it beats the defaults, gets the other seeds;
@@ -29,6 +31,8 @@ import org.lbsim.scenario.ScenarioException;
 public final class Search {
   /** The load balancer gains are measured against. */
   public static final String BASELINE_LB = "ecmp";
+  /** On the first seed, a CCT this close to the best's (a fraction) keeps a design in the search. */
+  static final double SCREEN_TIE = 0.02;
 
   private final SearchSpace space;
   private final Evaluator eval;
@@ -50,9 +54,12 @@ public final class Search {
     this.settings = settings;
   }
 
-  /** The smallest budget that runs rung 1, one survivor on every seed and the baseline. */
+  /**
+   * The smallest budget that runs rung 1, one survivor on every seed, the baseline and, should it
+   * not finish, the other seeds of a design that did.
+   */
   public static int minimumBudget(int combos, int seeds) {
-    return combos + 2 * seeds - 1;
+    return combos + 3 * seeds - 2;
   }
 
   /**
@@ -87,17 +94,17 @@ public final class Search {
     if (budget < minimumBudget(combos.size(), s)) {
       throw new ScenarioException(List.of("--budget " + budget + ": too small for this space (allowed: at least "
           + minimumBudget(combos.size(), s) + " runs: " + combos.size() + " design combinations once each, "
-          + (s - 1) + " more for the best one's other seeds and " + s
-          + " for the baseline; or fewer designs with --vary)"));
+          + (s - 1) + " more for the best one's other seeds, " + s + " for the baseline and " + (s - 1)
+          + " for a finisher should the baseline not finish; or fewer designs with --vary)"));
     }
     ExecutorService pool = RunPool.open(settings.threads());
     try {
       // rung 1: every combination at its defaults on the first seed
       List<Point> all = combos.stream().map(Point::defaults).toList();
       batch(pool, all, List.of(seed0), 1, "designs");
-      int left = budget - all.size() - s; // s kept for the baseline
+      int left = budget - all.size() - s - (s - 1); // kept for the baseline and, if it fails, a finisher
       List<Point> ranked = rank(all);
-      List<Point> survivors = ranked.subList(0, third(ranked.size()));
+      List<Point> survivors = survivors(ranked, seed0);
       if (s > 1) {
         int k = Math.min(survivors.size(), left / (s - 1));
         survivors = survivors.subList(0, k);
@@ -138,24 +145,73 @@ public final class Search {
         }
       }
       batch(pool, promoted, laterSeeds(), 2, "tuning");
-      // the baseline: ecmp with the winner's transport, every seed
-      List<Standing> standings = standings();
-      Point winner = standings.get(0).point();
-      Point baseline = baselineOf(winner.combo(), combos);
-      List<Long> missing = allSeeds().stream().filter(x -> !byPoint.getOrDefault(baseline, Map.of()).containsKey(x))
-          .toList();
+      // the baseline: ecmp with the winner's transport, every seed; else the weakest finisher
+      Point winner = standings().get(0).point();
+      Point wanted = baselineOf(winner.combo(), combos);
+      Point baseline = wanted;
+      String note = null;
+      String why = "could not run";
       try {
-        eval.check(baseline, seed0);
-        for (Long x : missing) {
-          batch(pool, List.of(baseline), List.of(x), x == seed0 ? 1 : 2, "baseline");
-        }
+        eval.check(wanted, seed0);
+        completeSeeds(pool, wanted, "baseline");
+        Standing w = standing(wanted);
+        why = String.format(Locale.ROOT, "did not finish (%d flows unfinished in %d of %d runs)",
+            w.runs().stream().mapToLong(t -> t.metrics().unfinishedFlows()).sum(), w.unfinishedRuns(), w.seeds());
       } catch (ScenarioException e) {
-        notes.add("the baseline " + baseline.label() + " cannot run on this scenario: " + String.join("; ", e.problems()));
+        notes.add("the baseline " + wanted.label() + " cannot run on this scenario: " + String.join("; ", e.problems()));
       }
-      return Outcome.of(trials, standings(), baseline, settings, notes);
+      if (!finishedEverySeed(wanted)) {
+        baseline = fallback(pool, ranked, winner);
+        note = "the baseline " + wanted.label() + " " + why + "; " + (baseline == null
+            ? "no other design finished every run, so no gains are shown"
+            : "gains are over " + baseline.label() + " instead, the weakest design that finished every run");
+      }
+      return Outcome.of(trials, standings(), baseline, note, settings, notes);
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /** Runs {@code p} on the seeds it has not run on. */
+  private void completeSeeds(ExecutorService pool, Point p, String stage) {
+    for (Long x : allSeeds()) {
+      if (!byPoint.getOrDefault(p, Map.of()).containsKey(x)) {
+        batch(pool, List.of(p), List.of(x), x == settings.seed() ? 1 : 2, stage);
+      }
+    }
+  }
+
+  private Standing standing(Point p) {
+    List<Trial> runs = new ArrayList<>(byPoint.getOrDefault(p, Map.of()).values());
+    runs.sort(Comparator.comparingLong(Trial::seed));
+    return new Standing(p, runs);
+  }
+
+  private boolean finishedEverySeed(Point p) {
+    Standing x = standing(p);
+    return x.seeds() == settings.seeds() && x.unfinishedRuns() == 0;
+  }
+
+  /**
+   * The weakest design at its defaults, other than the winner's, that finished every seed, running
+   * the other seeds of rung-1 finishers, weakest first, while the budget lasts; null when none did.
+   */
+  private Point fallback(ExecutorService pool, List<Point> ranked, Point winner) {
+    for (int i = ranked.size() - 1; i >= 0; i--) {
+      Point p = ranked.get(i);
+      if (p.combo().equals(winner.combo()) || !byPoint.get(p).get(settings.seed()).metrics().finished()) {
+        continue;
+      }
+      int missing = settings.seeds() - byPoint.get(p).size();
+      if (missing > settings.budget() - trials.size()) {
+        continue;
+      }
+      completeSeeds(pool, p, "baseline");
+      if (finishedEverySeed(p)) {
+        return p;
+      }
+    }
+    return null;
   }
 
   /** The baseline for a winner: {@code lb=ecmp} with its congestion control and loss recovery, at their defaults. */
@@ -179,6 +235,23 @@ public final class Search {
       seeds.add(settings.seed() + i);
     }
     return seeds;
+  }
+
+  /**
+   * The best third of {@code ranked} on the first seed, and every later one whose CCT on it is
+   * within {@link #SCREEN_TIE} of the best's: one seed cannot tell those apart.
+   */
+  private List<Point> survivors(List<Point> ranked, long seed0) {
+    Metrics best = byPoint.get(ranked.get(0)).get(seed0).metrics();
+    List<Point> out = new ArrayList<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      Metrics m = byPoint.get(ranked.get(i)).get(seed0).metrics();
+      if (i < third(ranked.size())
+          || (best.finished() && m.finished() && m.cctPs() <= best.cctPs() * (1 + SCREEN_TIE))) {
+        out.add(ranked.get(i));
+      }
+    }
+    return out;
   }
 
   private static int third(int n) {
