@@ -118,7 +118,14 @@ final class OptimizeCommand implements Callable<Integer> {
     Scenario base = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), name,
         settings.values, "--set", catalog);
     SearchSpace space = SearchSpace.of(catalog, new SpaceRequest(axes, fixed, ranges(), includeIdeal));
-    int runs = budget != null ? budget : Math.max(DEFAULT_BUDGET, 2 * space.combos().size() + 2 * seeds);
+    int least = Search.minimumBudget(space.combos().size(), seeds);
+    int runs = budget != null ? budget : Math.max(DEFAULT_BUDGET, 2 * space.combos().size() + 3 * seeds);
+    if (runs < least) {
+      throw new Errors.UserError("--budget " + runs + ": too small for this space (allowed: at least " + least
+          + " runs: " + space.combos().size() + " design combinations once each, " + (seeds - 1)
+          + " more for the best one's other seeds, " + seeds + " for the baseline and " + (seeds - 1)
+          + " for a finisher should the baseline not finish; or fewer designs with --vary)");
+    }
     Path dir = ResultPaths.child(results.out, "optimize-" + name, (file == null ? "optimize" : file.toString()) + ": folder");
     PrintWriter err = spec.commandLine().getErr();
     space.excluded().forEach(e -> err.println("optimize: left out " + e + " (--include-ideal to search it)"));
