@@ -151,6 +151,19 @@ public final class Convergence implements Routes {
     return m;
   }
 
+  /**
+   * The per-port path counts of {@code sw}'s up ports towards host {@code dst} with the links of
+   * {@code down} failed: the W-ECMP weights weights converged on {@code down} would give.
+   */
+  int[] weightsWith(boolean[] down, Switch sw, int dst) {
+    return portWeights(down, sw.id() / switches * links.perPlane(), sw.id() % switches, dst / links.hostsPerTor);
+  }
+
+  /** Whether {@code sw} is a ToR of a fat tree (of any plane). */
+  boolean isTor(Switch sw) {
+    return links.fatTree && sw.id() % switches < links.lowers1;
+  }
+
   /** Switch ids over every plane (ids run from 0). */
   int switchIds() {
     return switches * links.planes;

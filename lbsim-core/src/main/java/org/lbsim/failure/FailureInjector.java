@@ -144,7 +144,12 @@ public final class FailureInjector implements EventTarget {
         }
         routesConvergedPs = sim.now();
       }
-      default -> convergence.convergeWeights(arg == 1 ? downWhenFailed : intact);
+      default -> {
+        convergence.convergeWeights(arg == 1 ? downWhenFailed : intact);
+        if (tables != null) {
+          tables.weightsConverged(arg == 1 ? downWhenFailed : intact);
+        }
+      }
     }
   }
 

@@ -42,7 +42,7 @@ public final class FailureSetup {
     Links links = new Links(topology);
     int[] failed = plan.failedLinks(links, random);
     Convergence c = plan.kind().hard() && failed.length > 0 ? new Convergence(links) : null;
-    LazyTables tables = c != null && usesLazyTables(plan, lazyTables) ? new LazyTables(c) : null;
+    LazyTables tables = c != null && usesLazyTables(plan, lazyTables) ? new LazyTables(c, links, failed) : null;
     return new FailureSetup(plan, links, failed, c, tables);
   }
 

@@ -109,7 +109,7 @@ final class HostDesigns {
             int[] ack = paths.candidates(flow.dst(), flow.src());
             int d0 = HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[0];
             return new HostDr(data, planePhase(d0 + 1, ctx, flow.flow())).following(ctx.routes(), flow.src(), flow.dst())
-                .shuffling(shuffled ? rnd : null);
+                .keepingSlotRoutes(true).shuffling(shuffled ? rnd : null);
           };
         },
         ctx -> {
@@ -120,7 +120,7 @@ final class HostDesigns {
             int[] data = paths.candidates(flow.dst(), flow.src());
             int a0 = HostDr.starts(ctx.random(), flow.flow(), data.length, ack.length)[1];
             return new HostDr(ack, planePhase(a0, ctx, flow.flow())).following(ctx.routes(), flow.src(), flow.dst())
-                .shuffling(shuffled ? rnd : null);
+                .keepingSlotRoutes(false).shuffling(shuffled ? rnd : null);
           };
         },
         (sw, ctx) -> new Ecmp());

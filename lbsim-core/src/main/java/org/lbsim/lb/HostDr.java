@@ -25,6 +25,15 @@ import org.lbsim.net.Routes;
  * {@code a0 = (a0 + 1 + rnd % (m_ack − 1)) mod m_ack}; data packet n = 1, 2, … uses slot
  * {@code (d0 + n) mod m}, ACK j = 0, 1, … uses slot {@code (a0 + j) mod m}.
  *
+ * <p>Under failures, Host DR narrows its rotation to the paths routing believes alive each time
+ * routing converges. Under {@code profile: reference} ({@link ReferenceRoutes}, rotation order)
+ * it does what the study's sender does instead: the rotation keeps the length m it had when the
+ * flow started, each slot keeps the route it was given the first time a packet took it, and slot
+ * s is given {@code live[s mod |live|]} of the paths routing believes alive then; the data
+ * pointer's initial slot d0 (the one before the first packet) is given its intact route when the
+ * flow starts. With 14 of 16 cores alive, two cores take two of every 16 packets, and d0's route
+ * may run into a dead link for good.
+ *
  * <p>Both policies of a flow must see the same draws, but are created apart and get independent
  * random streams; so both take {@code d0} and {@code a0} from the run's named stream
  * {@code "host-dr"} indexed by the flow id ({@link #starts}), which the data and the ACK
@@ -46,6 +55,11 @@ final class HostDr implements PathPolicy {
   private int src;
   private int dst;
   private int viewEpoch;
+  // profile: reference: per slot, the route it was first given (UNSET before); null otherwise
+  private int[] slotRoutes;
+  private int[] live; // the paths believed alive at liveEpoch
+  private int liveEpoch;
+  private static final int UNSET = Integer.MIN_VALUE;
 
   /** @param first the slot the first packet takes */
   HostDr(int[] routes, int first) {
@@ -87,8 +101,38 @@ final class HostDr implements PathPolicy {
     return this;
   }
 
+  /**
+   * Under {@code profile: reference} (the view {@link #following} was given is a
+   * {@link ReferenceRoutes}), keeps the rotation length and each slot's first route as the
+   * study's sender does; {@code initialSlotFixed} gives the slot before the first packet its intact
+   * route now (the data pointer). Does nothing otherwise.
+   */
+  HostDr keepingSlotRoutes(boolean initialSlotFixed) {
+    if (view instanceof ReferenceRoutes) {
+      slotRoutes = new int[all.length];
+      java.util.Arrays.fill(slotRoutes, UNSET);
+      if (initialSlotFixed) {
+        int s = Math.floorMod(next - 1, all.length);
+        slotRoutes[s] = all[s];
+      }
+      liveEpoch = Integer.MIN_VALUE;
+    }
+    return this;
+  }
+
   @Override
   public void choose(Packet p, long nowPs) {
+    if (slotRoutes != null && shuffle == null) {
+      int slot = next;
+      next = slot + 1 == slotRoutes.length ? 0 : slot + 1;
+      if (slotRoutes[slot] == UNSET) {
+        int[] alive = alive();
+        slotRoutes[slot] = alive[slot % alive.length];
+      }
+      p.route = slotRoutes[slot];
+      p.entropy = slot;
+      return;
+    }
     if (view != null && view.epoch() != viewEpoch) {
       viewEpoch = view.epoch();
       int[] live = new int[all.length];
@@ -107,6 +151,22 @@ final class HostDr implements PathPolicy {
     if (next == 0 && shuffle != null) {
       reorder();
     }
+  }
+
+  /** The paths of the full rotation set routing believes alive now, in rotation order (all of them if none). */
+  private int[] alive() {
+    if (view.epoch() != liveEpoch) {
+      liveEpoch = view.epoch();
+      int[] l = new int[all.length];
+      int k = 0;
+      for (int r : all) {
+        if (r == Packet.NO_ROUTE || view.routeUsable(src, dst, r)) {
+          l[k++] = r;
+        }
+      }
+      live = k == 0 ? all : java.util.Arrays.copyOf(l, k);
+    }
+    return live;
   }
 
   /**

@@ -79,7 +79,8 @@ final class Ofan implements PortSelector {
    * towards the destination's pod (W-ECMP: reachable cores; before the weights converge, 1 for
    * every usable port). A slot whose port is not usable towards this particular destination
    * (e.g. its ToR lost the link from that aggregation switch) is skipped, like the reference's
-   * BGP validity check.
+   * BGP validity check. Under {@code profile: reference} the weights are those the study's
+   * simulator builds its rotations from ({@link ReferenceRoutes#rotationWeights}).
    */
   @Override
   public int select(Switch sw, Packet p, EgressPort[] up, int count, long usable, Routes routes) {
@@ -91,7 +92,7 @@ final class Ofan implements PortSelector {
     }
     int g = p.dst / scheduleGroupHosts;
     if (schedules[g] == null) {
-      int[] w = routes.weights(sw, p.dst);
+      int[] w = routes instanceof ReferenceRoutes r ? r.rotationWeights(sw, p.dst) : routes.weights(sw, p.dst);
       int[] weights = new int[n];
       for (int i = 0; i < n; i++) {
         weights[i] = (usable >>> i & 1) == 0 ? 0 : w == null ? 1 : w[i];
