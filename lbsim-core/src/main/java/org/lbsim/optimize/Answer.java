@@ -10,6 +10,8 @@ import org.lbsim.experiment.Table;
 public final class Answer {
   /** Rows the table shows at most. */
   static final int ROWS = 10;
+  /** Changed knobs a table cell shows at most. */
+  static final int KNOBS_SHOWN = 3;
 
   private Answer() {}
 
@@ -26,8 +28,7 @@ public final class Answer {
       List<String> row = new ArrayList<>();
       row.add(Integer.toString(i + 1));
       row.add(x.point().combo().label());
-      row.add(x.point().params().isEmpty() ? "defaults" : String.join(" ", x.point().params().entrySet().stream()
-          .map(e -> e.getKey() + "=" + e.getValue()).toList()));
+      row.add(parameters(x.point()));
       row.add(Integer.toString(x.seeds()));
       row.add(x.unfinishedRuns() > 0 ? "unfinished" : fmt("%.3f", x.medianCctPs() / 1e6));
       row.add(Double.isNaN(x.medianOverBoundPct()) ? "-" : fmt("%.2f", x.medianOverBoundPct()));
@@ -88,6 +89,17 @@ public final class Answer {
       }
     }
     return sb.append('.').toString();
+  }
+
+  /** The knobs the search changed, at most {@link #KNOBS_SHOWN} (optimize.json has them all), or {@code defaults}. */
+  static String parameters(Point p) {
+    if (p.params().isEmpty()) {
+      return "defaults";
+    }
+    List<String> shown = p.params().entrySet().stream().limit(KNOBS_SHOWN).map(e -> e.getKey() + "=" + e.getValue())
+        .toList();
+    int more = p.params().size() - shown.size();
+    return String.join(" ", shown) + (more > 0 ? " (+" + more + " more)" : "");
   }
 
   private static String fmt(String f, Object... args) {

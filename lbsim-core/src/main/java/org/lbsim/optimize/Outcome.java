@@ -2,11 +2,10 @@ package org.lbsim.optimize;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.lbsim.experiment.Gain;
 
 /**
@@ -42,8 +41,8 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
    */
   static Outcome of(List<Trial> trials, List<Standing> standings, Point baselinePoint, String baselineNote,
       Search.Settings settings, List<String> notes) {
-    Standing winner = standings.get(0);
     List<Standing> perCombo = bestPerCombo(standings);
+    Standing winner = perCombo.get(0);
     Standing baseline = standings.stream().filter(x -> x.point().equals(baselinePoint)).findFirst().orElse(null);
     String note = baselineNote;
     Gain.Spread gains = baseline == null || winner.unfinishedRuns() > 0 ? null : gains(winner, baseline);
@@ -60,11 +59,16 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
     return new Outcome(trials, standings, baseline, note, gains, tied, within, front(standings), settings, notes);
   }
 
+  /** The best design combination's representative ({@link #perCombo()}). */
   public Standing winner() {
-    return standings.get(0);
+    return bestPerCombo(standings).get(0);
   }
 
-  /** The best candidate of each design combination, best first. */
+  /**
+   * The best candidate of each design combination, best first; its defaults stand for it when
+   * they finished every seed and their median lies within the best point's seed spread (changed
+   * parameters are worth deploying only when they beat the defaults beyond the noise).
+   */
   public List<Standing> perCombo() {
     return bestPerCombo(standings);
   }
@@ -74,14 +78,23 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
     return trials.size();
   }
 
-  private static List<Standing> bestPerCombo(List<Standing> standings) {
-    Set<DesignCombo> seen = new LinkedHashSet<>();
-    List<Standing> out = new ArrayList<>();
+  static List<Standing> bestPerCombo(List<Standing> standings) {
+    Map<DesignCombo, Standing> best = new LinkedHashMap<>();
+    Map<DesignCombo, Standing> defaults = new HashMap<>();
     for (Standing x : standings) {
-      if (seen.add(x.point().combo())) {
-        out.add(x);
+      best.putIfAbsent(x.point().combo(), x);
+      if (x.point().params().isEmpty()) {
+        defaults.put(x.point().combo(), x);
       }
     }
+    List<Standing> out = new ArrayList<>();
+    best.forEach((combo, x) -> {
+      Standing d = defaults.get(combo);
+      boolean same = d != null && d != x && x.unfinishedRuns() == 0 && d.unfinishedRuns() == 0
+          && d.score() <= x.worstScore();
+      out.add(same ? d : x);
+    });
+    out.sort(Search.ORDER);
     return out;
   }
 

@@ -146,7 +146,7 @@ public final class Search {
       }
       batch(pool, promoted, laterSeeds(), 2, "tuning");
       // the baseline: ecmp with the winner's transport, every seed; else the weakest finisher
-      Point winner = standings().get(0).point();
+      Point winner = Outcome.bestPerCombo(standings()).get(0).point();
       Point wanted = baselineOf(winner.combo(), combos);
       Point baseline = wanted;
       String note = null;
