@@ -18,6 +18,7 @@ final class PlannedRuns {
    * @param what how the command's lines start, e.g. {@code reproduce fig4}
    * @param headline the line announcing the runs, given how many were read back
    */
+  @SuppressWarnings("try") // the hint is only registered until the runs end: a signal meanwhile prints it
   static List<RunRecord> execute(CommandSpec spec, String what, String progressName, ResumeOption resume,
       ExperimentRunner.Plan plan, int threads, IntFunction<String> headline) {
     try (RunProgress progress = new RunProgress(spec.commandLine().getErr(), false, progressName);

@@ -101,7 +101,7 @@ public record GridFile(String name, String source, String baseSource, String bas
     if (ax == null || !ax.isObject() || ax.isEmpty()) {
       problems.add(src + ": axes: missing; expected a mapping of scenario keys to lists of values, e.g. lb: [ecmp, ofan]");
     } else {
-      Iterator<Map.Entry<String, JsonNode>> it = ax.fields();
+      Iterator<Map.Entry<String, JsonNode>> it = ax.properties().iterator();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
         JsonNode v = e.getValue();
