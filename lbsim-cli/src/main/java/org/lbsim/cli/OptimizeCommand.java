@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim optimize}: searches load balancer x congestion control x loss recovery and their parameters. */
 @Command(name = "optimize", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
-    "  lbsim optimize my.yaml --vary lb=ecmp,ofan,plb --vary cc=dctcp --vary lr=sack --budget 20 --out /tmp/opt"},
+    "  lbsim optimize my.yaml --vary lb=ecmp,ofan,plb --vary cc=dctcp --vary lr=sack --budget 20 --out results/opt"},
     description = {"Search the co-designs (load balancer x congestion control x loss recovery, and their numeric "
         + "parameters) for your fabric and workload within a budget of runs: every combination at its defaults on "
         + "one seed, the best third on every seed, then CMA-ES over the parameters of the best. Prints the ranking, "
