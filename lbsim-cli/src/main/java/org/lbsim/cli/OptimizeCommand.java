@@ -133,7 +133,10 @@ final class OptimizeCommand implements Callable<Integer> {
         space.combos().size(), space.knobKeys().size(), runs, seeds, base.seed(), PlannedRuns.threads(threads), dir);
     err.flush();
     Outcome o = Search.run(space, new ScenarioEvaluator(source, sets, catalog, name),
-        new Search.Settings(runs, seeds, base.seed(), threads));
+        new Search.Settings(runs, seeds, base.seed(), threads), line -> {
+          err.println("optimize: " + line);
+          err.flush();
+        });
     o.notes().stream().filter(n -> n.startsWith("skipped")).forEach(n -> err.println("optimize: " + n));
     err.flush();
     Files.createDirectories(dir);

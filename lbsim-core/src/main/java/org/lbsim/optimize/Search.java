@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import org.lbsim.experiment.RunPool;
 import org.lbsim.scenario.ScenarioException;
 
@@ -39,6 +40,7 @@ public final class Search {
   private final Settings settings;
   private final List<Trial> trials = new ArrayList<>();
   private final Map<Point, Map<Long, Trial>> byPoint = new LinkedHashMap<>();
+  private final Consumer<String> progress;
 
   /**
    * @param budget the most runs the search makes
@@ -48,10 +50,11 @@ public final class Search {
    */
   public record Settings(int budget, int seeds, long seed, int threads) {}
 
-  private Search(SearchSpace space, Evaluator eval, Settings settings) {
+  private Search(SearchSpace space, Evaluator eval, Settings settings, Consumer<String> progress) {
     this.space = space;
     this.eval = eval;
     this.settings = settings;
+    this.progress = progress;
   }
 
   /**
@@ -69,7 +72,12 @@ public final class Search {
    *     refuses every combination (naming the first one's problems)
    */
   public static Outcome run(SearchSpace space, Evaluator eval, Settings settings) {
-    return new Search(space, eval, settings).search();
+    return run(space, eval, settings, line -> { });
+  }
+
+  /** As {@link #run(SearchSpace, Evaluator, Settings)}, telling {@code progress} one line as each stage starts. */
+  public static Outcome run(SearchSpace space, Evaluator eval, Settings settings, Consumer<String> progress) {
+    return new Search(space, eval, settings, progress).search();
   }
 
   private Outcome search() {
@@ -101,6 +109,7 @@ public final class Search {
     try {
       // rung 1: every combination at its defaults on the first seed
       List<Point> all = combos.stream().map(Point::defaults).toList();
+      progress.accept("rung 1: " + all.size() + " design combinations at their defaults, seed " + seed0);
       batch(pool, all, List.of(seed0), 1, "designs");
       int left = budget - all.size() - s - (s - 1); // kept for the baseline and, if it fails, a finisher
       List<Point> ranked = rank(all);
@@ -108,6 +117,7 @@ public final class Search {
       if (s > 1) {
         int k = Math.min(survivors.size(), left / (s - 1));
         survivors = survivors.subList(0, k);
+        progress.accept("rung 2: " + k + " of them on seeds " + (seed0 + 1) + ".." + (seed0 + s - 1));
         batch(pool, survivors, laterSeeds(), 2, "designs");
         left -= k * (s - 1);
         survivors = rank(survivors);
@@ -121,12 +131,17 @@ public final class Search {
         tuned = List.of(); // too few runs to tune anything
       }
       List<Future<List<Tuner.Run>>> tuning = new ArrayList<>();
+      List<String> plans = new ArrayList<>();
       for (int i = 0; i < tuned.size(); i++) {
         Point p = tuned.get(i);
         Metrics atDefaults = byPoint.get(p).get(seed0).metrics();
         int runs = each - promotions + (i == 0 ? left - each * tuned.size() : 0);
+        plans.add(p.combo().label() + " (" + p.combo().knobs().size() + " knobs, up to " + runs + " runs)");
         long rngSeed = seed0 * 1_000_003L + i;
         tuning.add(pool.submit(() -> Tuner.tune(p.combo(), atDefaults, runs, rngSeed, eval, seed0)));
+      }
+      if (!plans.isEmpty()) {
+        progress.accept("tuning with CMA-ES: " + String.join(", ", plans));
       }
       List<Point> promoted = new ArrayList<>();
       for (int i = 0; i < tuning.size(); i++) {
@@ -153,6 +168,7 @@ public final class Search {
       String why = "could not run";
       try {
         eval.check(wanted, seed0);
+        progress.accept("baseline: " + wanted.label());
         completeSeeds(pool, wanted, "baseline");
         Standing w = standing(wanted);
         why = String.format(Locale.ROOT, "did not finish (%d flows unfinished in %d of %d runs)",
