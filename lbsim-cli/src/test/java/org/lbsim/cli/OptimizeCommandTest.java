@@ -38,6 +38,24 @@ class OptimizeCommandTest {
   }
 
   @Test
+  void leavesTheIdealTransportOutUnlessAskedForAndMarksItWhenItIsIn() throws IOException {
+    String[] args = {"optimize", fabric().toString(), "--vary", "lb=ecmp,ofan", "--vary", "cc=ideal,dctcp", "--vary",
+        "lr=sack", "--seeds", "1", "--budget", "8", "--threads", "2", "--out", dir.toString()};
+    CliRunner.Outcome o = CliRunner.run(args);
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.err()).contains("optimize: left out cc ideal: the study's ideal constant rate, which no NIC implements "
+        + "(--include-ideal to search it)").contains("optimize: 2 design combinations");
+    assertThat(o.out()).doesNotContain("ideal");
+
+    String[] asked = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of(
+        "--include-ideal")).toArray(String[]::new);
+    CliRunner.Outcome in = CliRunner.run(asked);
+    assertThat(in.code()).as(in.err()).isZero();
+    assertThat(in.err()).contains("optimize: 4 design combinations").doesNotContain("left out");
+    assertThat(Files.readString(dir.resolve("optimize-fabric/optimize.json"))).contains("\"deployable\" : false");
+  }
+
+  @Test
   void refusesBadInputWithOneLineBeforeAnythingRuns() throws IOException {
     String f = fabric().toString();
     String out = dir.resolve("out").toString();
