@@ -76,6 +76,11 @@ final class OptimizeCommand implements Callable<Integer> {
       + "lb central-te (marked 'not deployable')")
   boolean includeIdeal;
 
+  @Option(names = "--sensitivity", description = "after the search, move each knob of the winner and of the baseline "
+      + "to either end of its interval (two runs per knob on the first seed, beyond the budget) and name those that "
+      + "move the result more than the gap between designs")
+  boolean sensitivity;
+
   @Mixin
   ThreadsOption parallel;
 
@@ -133,7 +138,7 @@ final class OptimizeCommand implements Callable<Integer> {
         space.combos().size(), space.knobKeys().size(), runs, seeds, base.seed(), PlannedRuns.threads(threads), dir);
     err.flush();
     Outcome o = Search.run(space, new ScenarioEvaluator(source, sets, catalog, name),
-        new Search.Settings(runs, seeds, base.seed(), threads), line -> {
+        new Search.Settings(runs, seeds, base.seed(), threads, sensitivity), line -> {
           err.println("optimize: " + line);
           err.flush();
         });

@@ -47,8 +47,9 @@ public final class Answer {
   public static List<String> lines(Outcome o) {
     List<String> out = new ArrayList<>();
     int stopped = (int) o.trials().stream().map(t -> t.point().combo()).distinct().count() - o.perCombo().size();
-    out.add(fmt("%d runs of a budget of %d; %d design combinations ran on all %d seeds, %d stopped after one.",
-        o.runs(), o.settings().budget(), o.perCombo().size(), o.settings().seeds(), stopped));
+    out.add(fmt("%d runs of a budget of %d%s; %d design combinations ran on all %d seeds, %d stopped after one.",
+        o.runs(), o.settings().budget(), o.probes() == 0 ? "" : fmt(" (and %d sensitivity probes)", o.probes()),
+        o.perCombo().size(), o.settings().seeds(), stopped));
     Standing w = o.winner();
     if (w.unfinishedRuns() > 0) {
       out.add("No design finished every run: none is recommended.");
@@ -64,6 +65,7 @@ public final class Answer {
     if (o.baselineNote() != null) {
       out.add("Baseline: " + o.baselineNote() + ".");
     }
+    out.addAll(o.sensitivity());
     return out;
   }
 

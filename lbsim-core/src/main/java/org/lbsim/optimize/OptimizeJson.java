@@ -24,7 +24,9 @@ public final class OptimizeJson {
     root.put("budget", o.settings().budget());
     root.put("seeds", o.settings().seeds());
     root.put("seed", o.settings().seed());
+    root.put("sensitivity_pass", o.settings().sensitivity());
     root.put("runs", o.runs());
+    root.put("sensitivity_probes", o.probes());
     ObjectNode sp = root.putObject("space");
     sp.put("design_combinations", space.combos().size());
     ArrayNode knobs = sp.putArray("knobs");

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.lbsim.experiment.Gain;
 
@@ -22,10 +21,11 @@ import org.lbsim.experiment.Gain;
  * @param tieWithinPct the largest median CCT of {@code tied} above the winner's, in %
  * @param front the finished candidates no other beats on every objective (score, p99 FCT, largest queue)
  * @param notes designs left out or skipped, and why
+ * @param sensitivity what the sensitivity pass found, one line each; empty without the pass
  */
 public record Outcome(List<Trial> trials, List<Standing> standings, Standing baseline, String baselineNote,
     Gain.Spread gains, List<Standing> tied, double tieWithinPct, List<Standing> front, Search.Settings settings,
-    List<String> notes) {
+    List<String> notes, List<String> sensitivity) {
 
   public Outcome {
     trials = List.copyOf(trials);
@@ -33,6 +33,7 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
     tied = List.copyOf(tied);
     front = List.copyOf(front);
     notes = List.copyOf(notes);
+    sensitivity = List.copyOf(sensitivity);
   }
 
   /**
@@ -40,7 +41,7 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
    * @param baselineNote why it is not ecmp with the winner's transport, null when it is
    */
   static Outcome of(List<Trial> trials, List<Standing> standings, Point baselinePoint, String baselineNote,
-      Search.Settings settings, List<String> notes) {
+      Search.Settings settings, List<String> notes, List<String> sensitivity) {
     List<Standing> perCombo = bestPerCombo(standings);
     Standing winner = perCombo.get(0);
     Standing baseline = standings.stream().filter(x -> x.point().equals(baselinePoint)).findFirst().orElse(null);
@@ -56,7 +57,8 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
         }
       }
     }
-    return new Outcome(trials, standings, baseline, note, gains, tied, within, front(standings), settings, notes);
+    return new Outcome(trials, standings, baseline, note, gains, tied, within, front(standings), settings, notes,
+        sensitivity);
   }
 
   /** The best design combination's representative ({@link #perCombo()}). */
@@ -73,9 +75,14 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
     return bestPerCombo(standings);
   }
 
-  /** Runs made. */
+  /** Runs the search made, within the budget (the sensitivity pass's probes not counted). */
   public int runs() {
-    return trials.size();
+    return trials.size() - probes();
+  }
+
+  /** Runs of the sensitivity pass. */
+  public int probes() {
+    return (int) trials.stream().filter(t -> t.stage().equals("sensitivity")).count();
   }
 
   static List<Standing> bestPerCombo(List<Standing> standings) {

@@ -47,8 +47,15 @@ public final class Search {
    * @param seeds seeds a surviving candidate runs on (the first, {@code seed}, then the next ones)
    * @param seed the scenario's seed: the first seed, and the seed of every random draw of the search
    * @param threads runs going at once
+   * @param sensitivity whether to run the sensitivity pass ({@link Sensitivity}), two runs per knob of
+   *     the winner and of the baseline, beyond the budget
    */
-  public record Settings(int budget, int seeds, long seed, int threads) {}
+  public record Settings(int budget, int seeds, long seed, int threads, boolean sensitivity) {
+    /** Without the sensitivity pass. */
+    public Settings(int budget, int seeds, long seed, int threads) {
+      this(budget, seeds, seed, threads, false);
+    }
+  }
 
   private Search(SearchSpace space, Evaluator eval, Settings settings, Consumer<String> progress) {
     this.space = space;
@@ -182,10 +189,42 @@ public final class Search {
             ? "no other design finished every run, so no gains are shown"
             : "gains are over " + baseline.label() + " instead, the weakest design that finished every run");
       }
-      return Outcome.of(trials, standings(), baseline, note, settings, notes);
+      Outcome o = Outcome.of(trials, standings(), baseline, note, settings, notes, List.of());
+      if (!settings.sensitivity() || o.winner().unfinishedRuns() > 0) {
+        return o;
+      }
+      List<String> found = sensitivity(pool, o); // its probes are trials, not candidates
+      return Outcome.of(trials, standings(), baseline, note, settings, notes, found);
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /**
+   * Runs every probe of the winner and the baseline on the first seed, recorded as trials of the
+   * stage {@code sensitivity} (not as candidates), and returns what they say.
+   */
+  private List<String> sensitivity(ExecutorService pool, Outcome o) {
+    long seed0 = settings.seed();
+    List<Sensitivity.Probe> probes = new ArrayList<>(Sensitivity.probes("winner", o.winner().point()));
+    if (o.baseline() != null && o.baseline() != o.winner()) {
+      probes.addAll(Sensitivity.probes("baseline", o.baseline().point()));
+    }
+    progress.accept("sensitivity: " + probes.size() + " probes on seed " + seed0);
+    List<Future<Metrics>> futures = new ArrayList<>();
+    for (Sensitivity.Probe p : probes) {
+      futures.add(pool.submit(() -> eval.run(p.point(), seed0)));
+    }
+    List<Sensitivity.Result> results = new ArrayList<>();
+    for (int i = 0; i < probes.size(); i++) {
+      Sensitivity.Probe p = probes.get(i);
+      Metrics m = RunPool.await(futures.get(i));
+      trials.add(new Trial(trials.size(), p.point(), seed0, 1, "sensitivity", m));
+      results.add(new Sensitivity.Result(p, byPoint.get(p.of()).get(seed0).metrics(), m));
+    }
+    Standing next = o.perCombo().stream().filter(x -> x != o.winner() && !o.tied().contains(x)).findFirst()
+        .orElse(null); // the best design not tied with the winner
+    return Sensitivity.lines(results, o.winner(), next, o.baseline(), seed0);
   }
 
   /** Runs {@code p} on the seeds it has not run on. */

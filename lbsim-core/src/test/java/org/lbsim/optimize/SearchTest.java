@@ -98,6 +98,21 @@ class SearchTest {
   }
 
   @Test
+  void theSensitivityPassNamesAKnobThatMovesTheWinnerMoreThanTheGapBetweenDesigns() {
+    SearchSpace space = oneKnob(); // dctcp.init_cwnd_bdp searched from 0.1 to 10, its default 1
+    Outcome o = Search.run(space, evaluator(PERMUTATION), new Search.Settings(24, 3, 1, 2, true));
+    assertThat(o.runs()).isLessThanOrEqualTo(24);
+    // the winner's knob and the baseline's, each at 0.1 and at 10
+    assertThat(o.probes()).isEqualTo(4);
+    assertThat(o.trials()).filteredOn(t -> t.stage().equals("sensitivity")).hasSize(4)
+        .allMatch(t -> t.seed() == 1 && t.point().params().containsKey(KNOB));
+    // a first window of a tenth of a BDP costs far more than the gap between designs
+    assertThat(o.sensitivity()).anyMatch(l -> l.startsWith("Sensitive: " + KNOB + "=0.1 makes its CCT ")
+        && l.contains("longer for the winner (seed 1), more than the "));
+    assertThat(Answer.lines(o)).containsAll(o.sensitivity());
+  }
+
+  @Test
   void designsWithinTheSeedSpreadAreCalledATie() {
     // many-to-one: the receiver's link is the bottleneck whatever the load balancer
     String incast = "topology: {k: 4}\nworkload: {kind: incast, size: 64KiB, senders: 8}\n";
