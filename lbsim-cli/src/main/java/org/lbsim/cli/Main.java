@@ -21,7 +21,9 @@ import picocli.CommandLine.ScopeType;
         "  lbsim --version"},
     modelTransformer = Errors.ExitCodeHelp.class,
     description = "Packet-level simulator of load balancing for AI-training collectives in Clos fabrics.",
-    subcommands = {RunCommand.class, SweepCommand.class, ReproduceCommand.class, RecommendCommand.class, OptimizeCommand.class, ReportCommand.class, BenchCollectiveCommand.class, ListCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, SweepCommand.class, ReproduceCommand.class, RecommendCommand.class,
+        OptimizeCommand.class, ReportCommand.class, BenchCollectiveCommand.class, ListCommand.class,
+        CommandLine.HelpCommand.class})
 public final class Main {
   @Option(names = "--plugins", paramLabel = "DIR", scope = ScopeType.INHERIT,
       description = "load plug-in designs from every jar in DIR (repeatable; also the folders and jars in $"

@@ -3,8 +3,6 @@ package org.lbsim.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.ResultStore;

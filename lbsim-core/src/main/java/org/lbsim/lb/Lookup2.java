@@ -13,6 +13,7 @@ final class Lookup2 {
     int a = GOLDEN + flowId;
     int b = GOLDEN + salt;
     int c = pathId;
+    // CHECKSTYLE.OFF: OneStatementPerLine (the mix in its published layout, one round per line)
     a -= b + c; a ^= c >>> 13;
     b -= c + a; b ^= a << 8;
     c -= a + b; c ^= b >>> 13;
@@ -22,6 +23,7 @@ final class Lookup2 {
     a -= b + c; a ^= c >>> 3;
     b -= c + a; b ^= a << 10;
     c -= a + b; c ^= b >>> 15;
+    // CHECKSTYLE.ON: OneStatementPerLine
     return c;
   }
 }

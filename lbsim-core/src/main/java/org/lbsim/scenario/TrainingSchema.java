@@ -31,7 +31,8 @@ final class TrainingSchema {
         new Setting("job.scope", Type.CHOICE, "iteration", List.of("iteration", "backward-layer"),
             "training: iteration = forward + backward of every layer; backward-layer = one layer's gradient ReduceScatter "
                 + "and weight AllGather together (the study's Fig. 14 traffic)"),
-        new Setting("job.algorithm", Type.CHOICE, "ring", Algorithms.NAMES, "training, chakra: collective algorithm (training: over the data-parallel group; chakra: of AllReduce, AllGather, ReduceScatter)"),
+        new Setting("job.algorithm", Type.CHOICE, "ring", Algorithms.NAMES, "training, chakra: collective algorithm "
+            + "(training: over the data-parallel group; chakra: of AllReduce, AllGather, ReduceScatter)"),
         new Setting("job.channels", Type.INT, "2", List.of(), "training, chakra: NCCL channels; each collective is split into this many flows per rank pair"),
         new Setting("job.tokens", Type.INT, "8192", List.of(), "training: tokens per data-parallel rank and micro-batch"),
         new Setting("job.micro_batches", Type.INT, "1", List.of(), "training: pipeline micro-batches per iteration"),

@@ -479,8 +479,9 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
 
   /**
    * Pacing against nominal slot times: while the NIC holds a whole data packet besides the one it
-   * is serializing, the slot's packet waits in the host's {@link NicGate} without losing the slot, so the flows sharing a host keep their fair share and the link stays busy,
-   * while the NIC never piles up data behind the ACKs it also carries.
+   * is serializing, the slot's packet waits in the host's {@link NicGate} without losing the slot,
+   * so the flows sharing a host keep their fair share and the link stays busy, while the NIC never
+   * piles up data behind the ACKs it also carries.
    */
   private void tickWithBackpressure(long now) {
     SenderExtras x = extras;

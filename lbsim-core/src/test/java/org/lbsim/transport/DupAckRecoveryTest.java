@@ -8,7 +8,6 @@ import static org.lbsim.transport.SackAcks.ack;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Packet;
 
 /** The study simulator's duplicate-ACK SACK sender (reference model §3.4): ACKs in, resends out. */

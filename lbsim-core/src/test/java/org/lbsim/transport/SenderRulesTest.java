@@ -5,7 +5,6 @@ import static org.lbsim.transport.SackAcks.NO_PATH;
 import static org.lbsim.transport.SackAcks.ack;
 
 import org.junit.jupiter.api.Test;
-import org.lbsim.lb.PathPolicy;
 import org.lbsim.net.Packet;
 
 class SenderRulesTest {

@@ -14,7 +14,6 @@ import org.lbsim.design.Catalog;
 import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.ProgressLines;
 import org.lbsim.experiment.ResultStore;
-import org.lbsim.experiment.Sweep;
 import org.lbsim.experiment.SweepSummary;
 import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;

@@ -164,7 +164,8 @@ public final class CrossCheck {
               throw new IllegalArgumentException("--only: '" + v + "' is not a regular expression");
             }
           }
-          default -> throw new IllegalArgumentException("unknown option '" + a + "' (known: --htsim, --cases, --runs, --seeds, --only, --metrics, --out, --lbsim, --repo, --fresh, --timeout-s)");
+          default -> throw new IllegalArgumentException("unknown option '" + a + "' (known: --htsim, --cases, "
+              + "--runs, --seeds, --only, --metrics, --out, --lbsim, --repo, --fresh, --timeout-s)");
         }
       }
       if (o.cases == null) {
