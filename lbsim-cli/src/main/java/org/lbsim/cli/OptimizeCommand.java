@@ -21,6 +21,7 @@ import org.lbsim.optimize.ScenarioEvaluator;
 import org.lbsim.optimize.Search;
 import org.lbsim.optimize.SearchSpace;
 import org.lbsim.optimize.SpaceRequest;
+import org.lbsim.optimize.TrialStore;
 import org.lbsim.scenario.Applicability;
 import org.lbsim.scenario.OverrideList;
 import org.lbsim.scenario.ResultFolder;
@@ -137,14 +138,21 @@ final class OptimizeCommand implements Callable<Integer> {
     err.printf("optimize: %d design combinations, %d knobs, budget %d runs, %d seed(s) from seed %d on %s -> %s%n",
         space.combos().size(), space.knobKeys().size(), runs, seeds, base.seed(), PlannedRuns.threads(threads), dir);
     err.flush();
-    Outcome o = Search.run(space, new ScenarioEvaluator(source, sets, catalog, name),
-        new Search.Settings(runs, seeds, base.seed(), threads, sensitivity), line -> {
-          err.println("optimize: " + line);
-          err.flush();
-        });
+    Files.createDirectories(dir);
+    Outcome o;
+    try (TrialStore store = TrialStore.open(dir.resolve("trials.jsonl"))) {
+      o = Search.run(space, new ScenarioEvaluator(source, sets, catalog, name, store),
+          new Search.Settings(runs, seeds, base.seed(), threads, sensitivity), line -> {
+            err.println("optimize: " + line);
+            err.flush();
+          });
+      if (store.readBack() > 0) {
+        err.println("optimize: " + store.readBack() + " runs read back from " + dir.resolve("trials.jsonl")
+            + " (finished by an earlier call), not run again");
+      }
+    }
     o.notes().stream().filter(n -> n.startsWith("skipped")).forEach(n -> err.println("optimize: " + n));
     err.flush();
-    Files.createDirectories(dir);
     ResultFolder.writeFile(dir.resolve("optimize.json"), OptimizeJson.write(o, space));
     PrintWriter out = spec.commandLine().getOut();
     out.print(Answer.table(o).render(3));

@@ -5,6 +5,7 @@ import java.util.List;
 import org.lbsim.design.Catalog;
 import org.lbsim.experiment.BaseScenario;
 import org.lbsim.scenario.Scenario;
+import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 
@@ -17,13 +18,20 @@ public final class ScenarioEvaluator implements Evaluator {
   private final List<String> overrides;
   private final Catalog catalog;
   private final String name;
+  private final TrialStore store;
 
   /** @param overrides the user's {@code --set}s, without the designs and the seed the search chooses */
   public ScenarioEvaluator(BaseScenario base, List<String> overrides, Catalog catalog, String name) {
+    this(base, overrides, catalog, name, null);
+  }
+
+  /** As above, reading finished runs back from {@code store} and adding every new one to it (null: none). */
+  public ScenarioEvaluator(BaseScenario base, List<String> overrides, Catalog catalog, String name, TrialStore store) {
     this.base = base;
     this.overrides = List.copyOf(overrides);
     this.catalog = catalog;
     this.name = name;
+    this.store = store;
   }
 
   Scenario scenario(Point point, long seed) {
@@ -40,6 +48,16 @@ public final class ScenarioEvaluator implements Evaluator {
 
   @Override
   public Metrics run(Point point, long seed) {
-    return Metrics.of(ScenarioRunner.run(scenario(point, seed)));
+    Scenario s = scenario(point, seed);
+    if (store == null) {
+      return Metrics.of(ScenarioRunner.run(s));
+    }
+    String key = ScenarioKey.of(s);
+    Metrics m = store.get(key);
+    if (m == null) {
+      m = Metrics.of(ScenarioRunner.run(s));
+      store.put(key, m);
+    }
+    return m;
   }
 }
