@@ -20,7 +20,7 @@ import java.util.Map;
  * killed at any point and started again reads back every run it finished and runs only the
  * others, and since its decisions depend only on the metrics, it makes the same trials. A line is
  * appended with one write and forced to disk; a torn or unreadable line is ignored (its run is
- * done again).
+ * done again). One search at a time holds the store (an OS lock).
  */
 public final class TrialStore implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,8 +38,14 @@ public final class TrialStore implements AutoCloseable {
   /** Opens {@code file}, reading the runs it holds; creates it when absent. */
   public static TrialStore open(Path file) {
     try {
-      TrialStore s = new TrialStore(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-          StandardOpenOption.APPEND));
+      FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+          StandardOpenOption.APPEND);
+      if (!locked(channel)) {
+        channel.close();
+        String why = file + ": another optimize is using this trial store; wait for it to finish, or give another --out";
+        throw new UncheckedIOException(why, new IOException(why));
+      }
+      TrialStore s = new TrialStore(channel);
       byte[] bytes = Files.readAllBytes(file);
       s.torn = bytes.length > 0 && bytes[bytes.length - 1] != '\n';
       for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
@@ -55,6 +61,15 @@ public final class TrialStore implements AutoCloseable {
       return s;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Takes the OS lock on the store for as long as it is open (the OS drops it when the process ends). */
+  private static boolean locked(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock() != null;
+    } catch (java.nio.channels.OverlappingFileLockException e) {
+      return false; // held by this process
     }
   }
 

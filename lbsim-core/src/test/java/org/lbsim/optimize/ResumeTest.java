@@ -78,6 +78,11 @@ class ResumeTest {
       assertThat(store.readBack()).isEqualTo(7);
       assertThat(eval.simulated.get()).isEqualTo(runs - 7);
     }
+    // one search at a time
+    try (TrialStore held = TrialStore.open(file)) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> TrialStore.open(file))
+          .hasMessage(file + ": another optimize is using this trial store; wait for it to finish, or give another --out");
+    }
     // every run once, the torn line left as it was
     assertThat(Files.readAllLines(file, StandardCharsets.UTF_8))
         .filteredOn(l -> l.startsWith("{\"key\"") && l.endsWith("}}")).hasSize(runs);
