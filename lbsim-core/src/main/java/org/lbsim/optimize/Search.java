@@ -133,10 +133,10 @@ public final class Search {
       List<Point> tuned = survivors.subList(0, third(survivors.size())).stream()
           .filter(p -> !p.combo().knobs().isEmpty()).toList();
       int promotions = s - 1;
-      int each = tuned.isEmpty() ? 0 : left / tuned.size();
-      if (each - promotions < 2) {
-        tuned = List.of(); // too few runs to tune anything
+      while (!tuned.isEmpty() && left / tuned.size() - promotions < 2) {
+        tuned = tuned.subList(0, tuned.size() - 1); // too few runs to tune them all: the best ones
       }
+      int each = tuned.isEmpty() ? 0 : left / tuned.size();
       List<Future<List<Tuner.Run>>> tuning = new ArrayList<>();
       List<String> plans = new ArrayList<>();
       for (int i = 0; i < tuned.size(); i++) {
