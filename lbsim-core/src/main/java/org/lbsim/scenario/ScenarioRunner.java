@@ -368,7 +368,7 @@ public final class ScenarioRunner {
     int[] in = new int[fabric.hostCount()];
     TierLink[] longest = null;
     for (FlowSpec f : flows) {
-      if (f.depCount() > 0 || f.startPs() != first.startPs() || f.bytes() != first.bytes()) {
+      if (f.waitCount() > 0 || f.startPs() != first.startPs() || f.bytes() != first.bytes()) {
         return -1;
       }
       out[f.src()]++;

@@ -52,9 +52,10 @@ public final class SubflowSplit {
       FlowSpec f = this.flows.get(i);
       int count = first[i + 1] - first[i];
       int[] deps = connectionsOf(f.deps());
+      int[] sentDeps = connectionsOf(f.sentDeps());
       for (int j = 0; j < count; j++) {
         long bytes = f.bytes() / count + (j < f.bytes() % count ? 1 : 0);
-        out.add(new FlowSpec(first[i] + j, f.src(), f.dst(), bytes, f.startPs(), deps, f.stage()));
+        out.add(new FlowSpec(first[i] + j, f.src(), f.dst(), bytes, f.startPs(), deps, f.stage(), sentDeps));
       }
     }
     connections = List.copyOf(out);

@@ -36,7 +36,8 @@ public final class Transport implements Node {
   private final long[] gapPs;
   private final long[] startPs; // when each flow started (its FCT's origin); -1 = not yet
   private final long[] phasePs;
-  private final int[][] dependents;
+  private final int[][] dependents; // by flow or step: who waits for it to be received (or to finish)
+  private final int[][] sentDependents; // by flow: who waits for its sender to complete; null: nobody does
   private final int[] pendingDeps;
   private final LocalSteps local;
   private final RoundRobinNic[] nics; // null: each host's NIC is one FIFO
@@ -73,6 +74,7 @@ public final class Transport implements Node {
     java.util.Arrays.fill(startPs, -1);
     pendingDeps = new int[n + localSteps.size()];
     dependents = dependents(this.flows, localSteps);
+    sentDependents = sentDependents(this.flows);
     local = new LocalSteps(this, localSteps, n);
     // What setup needs per flow but the run never touches (the boxed keys of the fair-share
     // lookup, each flow's parent random stream, the streams that the spray policy and the
@@ -124,7 +126,7 @@ public final class Transport implements Node {
       receivers[i] = recovery.receiver().create(this, i, ackPath, target);
       sender.receiver = receivers[i];
       receivers[i].sender = sender;
-      pendingDeps[i] = f.depCount();
+      pendingDeps[i] = f.waitCount();
     }
     attachReceiverControl();
     phasePs = phases(this.flows, gapPs, fabric.hostCount());
@@ -140,7 +142,7 @@ public final class Transport implements Node {
         s.setGate(gates[h]);
       }
     }
-    boolean dependent = !localSteps.isEmpty() || this.flows.stream().anyMatch(f -> f.depCount() > 0);
+    boolean dependent = !localSteps.isEmpty() || this.flows.stream().anyMatch(f -> f.waitCount() > 0);
     nics = settings.roundRobinNic() && dependent ? roundRobinNics(fabric, this.flows) : null;
     for (int h = 0; h < fabric.hostCount(); h++) {
       fabric.host(h).setStack(this);
@@ -238,7 +240,7 @@ public final class Transport implements Node {
   /** Schedules the flows (and local steps) that wait for nothing. */
   public void start() {
     for (FlowSpec f : flows) {
-      if (f.depCount() == 0) {
+      if (f.waitCount() == 0) {
         startFlow(f.id(), f.startPs());
       }
     }
@@ -291,7 +293,12 @@ public final class Transport implements Node {
 
   /** Flow or local step {@code id} has finished: start whatever was waiting only for it. */
   void onReceived(int id, long nowPs) {
-    for (int d : dependents[id]) {
+    release(dependents[id], nowPs);
+  }
+
+  /** One wait of each of {@code waiting} is over: start those that waited for nothing else. */
+  private void release(int[] waiting, long nowPs) {
+    for (int d : waiting) {
       if (--pendingDeps[d] == 0) {
         if (d < senders.length) {
           startFlow(d, nowPs + flows.get(d).startPs());
@@ -302,8 +309,12 @@ public final class Transport implements Node {
     }
   }
 
+  /** Flow {@code flow}'s sender has the ACK that completes it: start the flows waiting for that. */
   void onSenderDone(int flow, long nowPs) {
     sendersDone++;
+    if (sentDependents != null) {
+      release(sentDependents[flow], nowPs);
+    }
     stopIfAllDone();
   }
 
@@ -402,6 +413,11 @@ public final class Transport implements Node {
         out.add(d);
       }
     }
+    for (int d : f.sentDeps()) {
+      if (senders[d].finishPs() < 0) {
+        out.add(d);
+      }
+    }
     return out;
   }
 
@@ -473,6 +489,37 @@ public final class Transport implements Node {
       m.merge(key(f.src(), f.stage()), 1, Integer::sum);
     }
     return m;
+  }
+
+  /**
+   * By flow: the flows that wait for its sender to complete ({@link FlowSpec#sentDeps}); null
+   * when no flow waits for a sender, so that a run without such waits carries no array per flow.
+   */
+  private static int[][] sentDependents(List<FlowSpec> flows) {
+    if (flows.stream().allMatch(f -> f.waitCount() == f.depCount())) {
+      return null;
+    }
+    int n = flows.size();
+    int[] count = new int[n];
+    for (FlowSpec f : flows) {
+      for (int d : f.sentDeps()) {
+        if (d < 0 || d >= n) {
+          throw new IllegalArgumentException("flow " + f.id() + " waits for the sender of unknown flow " + d);
+        }
+        count[d]++;
+      }
+    }
+    int[][] out = new int[n][];
+    for (int i = 0; i < n; i++) {
+      out[i] = new int[count[i]];
+      count[i] = 0;
+    }
+    for (FlowSpec f : flows) {
+      for (int d : f.sentDeps()) {
+        out[d][count[d]++] = f.id();
+      }
+    }
+    return out;
   }
 
   private static int[][] dependents(List<FlowSpec> flows, List<LocalStep> steps) {

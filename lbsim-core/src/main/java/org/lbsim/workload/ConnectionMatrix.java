@@ -39,13 +39,12 @@ import java.util.List;
  *   <li>{@code trigger id N oneshot|multishot|barrier} defines trigger N.
  * </ul>
  *
- * <p>Triggers become {@link FlowSpec#deps() dependencies}: a flow waiting on a oneshot trigger
- * depends on the first-listed connection that activates it, on a barrier on all of them, and
- * the k-th flow waiting on a multishot trigger on its k-th activator. <b>Approximation:</b>
- * {@code send_done_trigger} is treated like {@code recv_done_trigger}, i.e. the trigger is
- * activated when the activating flow has been fully received, because a {@link FlowSpec}
- * dependency means "fully received"; a triggered flow therefore starts up to one path delay
- * later than in htsim. {@code stage} is the dependency depth. Dependency cycles are reported.
+ * <p>Triggers become dependencies: a flow waiting on a oneshot trigger depends on the
+ * first-listed connection that activates it, on a barrier on all of them, and the k-th flow
+ * waiting on a multishot trigger on its k-th activator. A {@code recv_done_trigger} activator
+ * counts once fully received ({@link FlowSpec#deps()}), a {@code send_done_trigger} one once its
+ * sender has the ACK that completes it ({@link FlowSpec#sentDeps()}), as in htsim. {@code stage}
+ * is the dependency depth. Dependency cycles are reported.
  *
  * <p>Every problem is a {@link WorkloadFileException} naming the file, the line, the offending
  * value and what is allowed.

@@ -6,15 +6,17 @@ import java.util.Arrays;
  * One message of a collective: {@code bytes} from host {@code src} to host {@code dst}.
  *
  * <p>A flow with no dependencies starts at {@code startPs}. A flow with dependencies starts at
- * {@code startPs} after the last of them has been fully received (a ring step starts when the
- * previous step's data has arrived). {@code stage} is the dependency depth (0 for flows that
- * start without waiting); senders share their host link fairly among the flows of the same
- * stage.
+ * {@code startPs} after the last of them is done: fully received (a ring step starts when the
+ * previous step's data has arrived), or, for the flows of {@code sentDeps}, done sending: its
+ * sender has the ACK that completes it (htsim's {@code send_done_trigger}). {@code stage} is the
+ * dependency depth (0 for flows that start without waiting); senders share their host link
+ * fairly among the flows of the same stage.
  *
  * @param id dense index, 0..n-1, equal to the flow's position in the workload's list
  * @param deps ids of flows that must be fully received before this one starts (never modified)
+ * @param sentDeps ids of flows whose senders must have completed before this one starts
  */
-public record FlowSpec(int id, int src, int dst, long bytes, long startPs, int[] deps, int stage) {
+public record FlowSpec(int id, int src, int dst, long bytes, long startPs, int[] deps, int stage, int[] sentDeps) {
 
   private static final int[] NONE = new int[0];
 
@@ -26,6 +28,12 @@ public record FlowSpec(int id, int src, int dst, long bytes, long startPs, int[]
       throw new IllegalArgumentException("flow " + id + ": size must be positive, got " + bytes);
     }
     deps = deps == null || deps.length == 0 ? NONE : deps.clone();
+    sentDeps = sentDeps == null || sentDeps.length == 0 ? NONE : sentDeps.clone();
+  }
+
+  /** A flow that waits only for flows to be fully received. */
+  public FlowSpec(int id, int src, int dst, long bytes, long startPs, int[] deps, int stage) {
+    this(id, src, dst, bytes, startPs, deps, stage, NONE);
   }
 
   /** A flow that starts at {@code startPs} without waiting for another flow. */
@@ -38,8 +46,19 @@ public record FlowSpec(int id, int src, int dst, long bytes, long startPs, int[]
     return deps.clone();
   }
 
+  /** Flows it waits to be fully received. */
   public int depCount() {
     return deps.length;
+  }
+
+  @Override
+  public int[] sentDeps() {
+    return sentDeps.clone();
+  }
+
+  /** Flows it waits for, received or done sending: 0 for a flow that waits for nothing. */
+  public int waitCount() {
+    return deps.length + sentDeps.length;
   }
 
   public int dep(int i) {
@@ -49,17 +68,20 @@ public record FlowSpec(int id, int src, int dst, long bytes, long startPs, int[]
   @Override
   public boolean equals(Object o) {
     return o instanceof FlowSpec f && f.id == id && f.src == src && f.dst == dst && f.bytes == bytes
-        && f.startPs == startPs && f.stage == stage && Arrays.equals(f.deps, deps);
+        && f.startPs == startPs && f.stage == stage && Arrays.equals(f.deps, deps)
+        && Arrays.equals(f.sentDeps, sentDeps);
   }
 
   @Override
   public int hashCode() {
-    return ((id * 31 + src) * 31 + dst) * 31 + Long.hashCode(bytes) + Arrays.hashCode(deps);
+    return ((id * 31 + src) * 31 + dst) * 31 + Long.hashCode(bytes) + Arrays.hashCode(deps)
+        + (sentDeps.length == 0 ? 0 : 31 * Arrays.hashCode(sentDeps));
   }
 
   @Override
   public String toString() {
     return "FlowSpec[" + id + ": " + src + "->" + dst + ", " + bytes + " B, start " + startPs
-        + " ps, deps " + Arrays.toString(deps) + ", stage " + stage + "]";
+        + " ps, deps " + Arrays.toString(deps) + (sentDeps.length == 0 ? "" : ", sent deps "
+        + Arrays.toString(sentDeps)) + ", stage " + stage + "]";
   }
 }

@@ -1,6 +1,7 @@
 package org.lbsim.workload;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -9,11 +10,15 @@ import java.util.Map;
 /**
  * Turns the triggers of a {@code .cm} file into {@link FlowSpec} dependencies and stages.
  *
- * <p>A trigger waited on by a connection becomes the set of connections that must be fully
- * received first: the first-listed activator for a oneshot trigger, every activator for a
- * barrier, and the k-th activator (file order) for the k-th waiting connection of a multishot
- * trigger. htsim fires triggers in the order activations happen at run time; a static
- * dependency graph has to fix that order, and file order is the one the author wrote.
+ * <p>A trigger waited on by a connection becomes the set of connections it waits for: the
+ * first-listed activator for a oneshot trigger, every activator for a barrier, and the k-th
+ * activator (file order) for the k-th waiting connection of a multishot trigger. An activator
+ * named by {@code recv_done_trigger} counts once the connection is fully received; one named by
+ * {@code send_done_trigger} once its sender has the ACK that completes it, as htsim fires it
+ * (its sources' {@code activate()} on their last ACK, e.g. {@code ConstantErasureCcaSrc::receivePacket}
+ * and {@code UecSrc}'s completion). htsim fires triggers in the order activations happen at run
+ * time; a static dependency graph has to fix that order, and file order is the one the author
+ * wrote.
  */
 final class TriggerResolver {
 
@@ -21,12 +26,13 @@ final class TriggerResolver {
 
   static List<FlowSpec> resolve(String file, List<CmConnection> conns, Map<Long, CmTrigger> triggers) {
     int n = conns.size();
+    // activators by trigger: connection i as i (fully received) or as ~i (done sending)
     Map<Long, List<Integer>> activators = new HashMap<>();
     for (int i = 0; i < n; i++) {
       CmConnection c = conns.get(i);
       if (c.sendDoneTrigger() != CmConnection.NONE) {
         requireDefined(file, c, c.sendDoneTrigger(), "activates send_done_trigger", triggers);
-        activators.computeIfAbsent(c.sendDoneTrigger(), k -> new ArrayList<>()).add(i);
+        activators.computeIfAbsent(c.sendDoneTrigger(), k -> new ArrayList<>()).add(~i);
       }
       if (c.recvDoneTrigger() != CmConnection.NONE && c.recvDoneTrigger() != c.sendDoneTrigger()) {
         requireDefined(file, c, c.recvDoneTrigger(), "activates recv_done_trigger", triggers);
@@ -54,11 +60,17 @@ final class TriggerResolver {
         case MULTISHOT -> new int[] {nthActivator(file, c, acts, multishotUses)};
       };
     }
-    int[] stage = stagesOrCycle(file, conns, deps);
+    int[][] waits = new int[n][]; // the connections each waits for, whatever the event
+    for (int i = 0; i < n; i++) {
+      waits[i] = Arrays.stream(deps[i]).map(a -> a < 0 ? ~a : a).toArray();
+    }
+    int[] stage = stagesOrCycle(file, conns, waits);
     List<FlowSpec> flows = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       CmConnection c = conns.get(i);
-      flows.add(new FlowSpec(i, c.src(), c.dst(), c.bytes(), c.startPs(), deps[i], stage[i]));
+      int[] received = Arrays.stream(deps[i]).filter(a -> a >= 0).toArray();
+      int[] sent = Arrays.stream(deps[i]).filter(a -> a < 0).map(a -> ~a).toArray();
+      flows.add(new FlowSpec(i, c.src(), c.dst(), c.bytes(), c.startPs(), received, stage[i], sent));
     }
     return Collections.unmodifiableList(flows);
   }

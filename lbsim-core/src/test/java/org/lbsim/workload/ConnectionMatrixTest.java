@@ -57,7 +57,8 @@ class ConnectionMatrixTest {
         """, 16);
 
     assertThat(flows).hasSize(4);
-    assertThat(flows.get(3)).isEqualTo(new FlowSpec(3, 5, 9, 1_048_576, 0, new int[] {1}, 1));
+    // the first activator is a send_done_trigger: the connection waits for its sender to complete
+    assertThat(flows.get(3)).isEqualTo(new FlowSpec(3, 5, 9, 1_048_576, 0, new int[0], 1, new int[] {1}));
   }
 
   @Test
@@ -75,7 +76,8 @@ class ConnectionMatrixTest {
         """, 8);
 
     assertThat(flows).extracting(FlowSpec::stage).containsExactly(0, 0, 1, 2);
-    assertThat(flows.get(2).deps()).containsExactly(0, 1);
+    assertThat(flows.get(2).sentDeps()).containsExactly(0); // 0's send_done_trigger
+    assertThat(flows.get(2).deps()).containsExactly(1); // 1's recv_done_trigger
     assertThat(flows.get(3).deps()).containsExactly(2);
     assertThat(flows.get(1).startPs()).isEqualTo(5);
   }
@@ -91,8 +93,9 @@ class ConnectionMatrixTest {
         trigger id 7 multishot
         """, 4);
 
-    assertThat(flows.get(2).deps()).containsExactly(0);
-    assertThat(flows.get(3).deps()).containsExactly(1);
+    assertThat(flows.get(2).sentDeps()).containsExactly(0);
+    assertThat(flows.get(3).sentDeps()).containsExactly(1);
+    assertThat(flows.get(2).deps()).isEmpty();
   }
 
   @Test
