@@ -29,7 +29,8 @@ final class Errors implements IExecutionExceptionHandler {
     m.put(DONE + "", "done");
     m.put(BAD_INPUT + "", "bad input: a scenario, grid, option, file or results folder that cannot be used "
         + "(one 'error:' line each)");
-    m.put(UNFINISHED + "", "the runs finished, but some flows did not finish by run.limit_ms (run, recommend, reproduce)");
+    m.put(UNFINISHED + "", "the runs finished, but some flows did not finish by run.limit_ms (run, recommend, reproduce; optimize: "
+        + "in the recommended design's runs)");
     m.put(INTERNAL + "", "internal error: a bug in lbsim, e.g. results that break a run invariant (a stack trace follows; please report it)");
     return m;
   }
