@@ -29,6 +29,7 @@ final class CmParser {
   private final List<CmConnection> conns = new ArrayList<>();
   private final Map<Long, Integer> connectionIdLines = new HashMap<>();
   private final Map<Long, CmTrigger> triggers = new LinkedHashMap<>();
+  private Long firstPriority; // the prio of the first connection that gives one
   private boolean inBody;
   private int lineNo;
 
@@ -106,6 +107,12 @@ final class CmParser {
     if (src == dst) {
       throw error("a host cannot send to itself", t[0], "two different hosts");
     }
+    for (int i = 1; i < t.length; i++) {
+      if (t[i].equals("msg")) {
+        throw error("'msg' (uet-htsim's connection reuse: several messages over one connection) is not modelled",
+            "msg", "one connection line per message, without 'msg'");
+      }
+    }
     if (t.length % 2 == 0) {
       throw error("key '" + t[t.length - 1] + "' has no value", line, "key/value pairs after 'src->dst'");
     }
@@ -126,7 +133,7 @@ final class CmParser {
         case "id" -> connectionId(v);
         case "start" -> startPs = startPs(v);
         case "size" -> bytes = size(v);
-        case "prio" -> { } // priorities are not modelled
+        case "prio" -> priority(v);
         case "trigger" -> trigger = nonNegative(v, "trigger must be a trigger id", "an integer >= 0");
         case "send_done_trigger" -> sendDone = nonNegative(v, "send_done_trigger must be a trigger id", "an integer >= 0");
         case "recv_done_trigger" -> recvDone = nonNegative(v, "recv_done_trigger must be a trigger id", "an integer >= 0");
@@ -210,10 +217,34 @@ final class CmParser {
     } catch (NumberFormatException e) {
       throw error("size must be a whole number of bytes", v, "an integer > 0");
     }
+    if (bytes == 0) {
+      throw error("size 0 (htsim's open-ended connection, which sends until the run ends or a trigger stops it) "
+          + "is not modelled", v, "an integer number of bytes > 0");
+    }
     if (bytes <= 0) {
       throw error("size must be positive", v, "an integer number of bytes > 0");
     }
     return bytes;
+  }
+
+  /**
+   * A connection's priority. htsim's erasure and SACK drivers ignore it and its NDP driver serves
+   * receiver pulls by it; lbsim models no priorities, so it takes a file whose connections all
+   * have the same one (priorities then order nothing) and refuses one that mixes them.
+   */
+  private void priority(String v) {
+    long p;
+    try {
+      p = Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw error("prio must be a whole number", v, "an integer");
+    }
+    if (firstPriority == null) {
+      firstPriority = p;
+    } else if (firstPriority != p) {
+      throw error("connections of different priorities (prio " + firstPriority + " and " + p + ") are not modelled: "
+          + "lbsim serves every connection alike", v, "the same prio on every connection, or none");
+    }
   }
 
   /** Start time in the file's unit, converted to ps and rounded to the nearest ps. */

@@ -157,6 +157,22 @@ class ConnectionMatrixTest {
         .hasMessage("t.cm:2: size must be positive (got '-5'; an integer number of bytes > 0)");
   }
 
+  /** Features of htsim's files that lbsim does not model are refused by name, never taken and ignored. */
+  @Test
+  void refusesConnectionReuseOpenEndedFlowsAndMixedPriorities() {
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size 4096 msg\n"))
+        .isEqualTo("t.cm:2: 'msg' (uet-htsim's connection reuse: several messages over one connection) is not "
+            + "modelled (got 'msg'; one connection line per message, without 'msg')");
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size 0\n"))
+        .isEqualTo("t.cm:2: size 0 (htsim's open-ended connection, which sends until the run ends or a trigger "
+            + "stops it) is not modelled (got '0'; an integer number of bytes > 0)");
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size 5 prio 1\n1->2 start 0 size 5 prio 2\n"))
+        .isEqualTo("t.cm:3: connections of different priorities (prio 1 and 2) are not modelled: lbsim serves every "
+            + "connection alike (got '2'; the same prio on every connection, or none)");
+    assertThat(parse("Nodes 4\n0->1 start 0 size 5 prio 3\n1->2 start 0 size 5 prio 3\n2->3 start 0 size 5\n", 4))
+        .hasSize(3);
+  }
+
   @Test
   void reportsOtherMistakesWithTheirLine() {
     assertThat(errorOf("Nodes 4\n2->2 start 0 size 5\n"))
