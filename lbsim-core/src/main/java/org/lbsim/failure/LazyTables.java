@@ -20,7 +20,8 @@ import org.lbsim.net.Switch;
  * once per fill that found it usable (the reference appends to its entries), so until routes
  * converge each port weighs as many times as fills listed it ({@link #weights}): with agg0-core0
  * and agg0-core4 failed, agg0's entries hold core0 once and cores 4, 8, 12 twice. Ofan's
- * rotations come from the last fill alone ({@link #rotationWeights}).
+ * rotations follow the links failed when they are built ({@link #rotationWeights}): at time 0 the
+ * last fill's, when routes converge and on first use the links failed then.
  *
  * <p>Once W-ECMP weights converge, a ToR weighs its uplinks alike for every destination
  * ({@link #weights}): for each failed agg–core link, with q the position of its agg in its pod,
@@ -43,6 +44,7 @@ public final class LazyTables implements ReferenceRoutes {
   private boolean[] linksDown; // the links failed now
   private boolean fresh; // the links failed now differ from those routes converged on
   private boolean[][] fills; // while entries from sequential fills at time 0 stand: fill i's failed links; else null
+  private boolean[] lastFill; // until routes converge after a failure at time 0: the links the last fill saw failed
   private int[][][] fillWeights; // [switch id][dst ToR]: each up port's count over the fills, made on first use
   private int[][] torWeights; // [switch id]: a ToR's weights for every destination once weights converged; else null
 
@@ -66,6 +68,12 @@ public final class LazyTables implements ReferenceRoutes {
   public void linksChanged(boolean[] down, long nowPs) {
     linksDown = down.clone();
     fresh = nowPs > 0; // at time 0 every entry was built before the change
+    if (nowPs == 0 && links != null && failed.length > 0 && down[failed[0]]) {
+      lastFill = new boolean[down.length];
+      for (int j = 0; j < failed.length - 1; j++) {
+        lastFill[failed[j]] = true;
+      }
+    }
     if (nowPs == 0 && links != null && failed.length > 1 && down[failed[0]]) {
       fills = new boolean[failed.length][];
       for (int i = 0; i < failed.length; i++) {
@@ -88,6 +96,7 @@ public final class LazyTables implements ReferenceRoutes {
     fresh = linksDown != null && !Arrays.equals(linksDown, down);
     fills = null;
     fillWeights = null;
+    lastFill = null;
   }
 
   /** W-ECMP weights converged on {@code down}: every ToR takes the reference's weights, alike for every destination. */
@@ -150,10 +159,28 @@ public final class LazyTables implements ReferenceRoutes {
     return w;
   }
 
-  /** While the sequential fills of time 0 stand: the last fill's path counts; otherwise the converged W-ECMP weights. */
+  /**
+   * The path counts of the links failed when Ofan builds the rotation: until routes converge after
+   * a failure at time 0, the links the last fill saw failed; otherwise the links failed now (a
+   * rotation is rebuilt when routes converge, and built on first use). With no such link, the
+   * converged W-ECMP weights (null before they converge: all equal).
+   */
   @Override
   public int[] rotationWeights(Switch sw, int dst) {
-    return fills != null ? convergence.weightsWith(fills[fills.length - 1], sw, dst) : convergence.weights(sw, dst);
+    boolean[] down = lastFill != null ? lastFill : linksDown;
+    if (down == null || !anyDown(down)) {
+      return convergence.weights(sw, dst);
+    }
+    return convergence.weightsWith(down, sw, dst);
+  }
+
+  private static boolean anyDown(boolean[] down) {
+    for (boolean d : down) {
+      if (d) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private int[] fillWeights(Switch sw, int dst) {

@@ -123,7 +123,7 @@ final class HostDesigns {
                 .keepingSlotRoutes(false).shuffling(shuffled ? rnd : null);
           };
         },
-        (sw, ctx) -> new Ecmp());
+        (sw, ctx) -> new FixedSourceRoutes());
   }
 
   /** Whether {@code host-dr.order} asks for a fresh random order per cycle. */

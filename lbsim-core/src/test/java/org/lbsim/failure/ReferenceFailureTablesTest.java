@@ -67,6 +67,11 @@ class ReferenceFailureTablesTest {
     assertThat(t.rotationWeights(agg8, 0)).containsExactly(0, 1, 1, 1);
     assertThat(t.rotationWeights(tor8, 0)).as("agg8 reaches pod 0 through 3 cores").containsExactly(3, 4, 4, 4);
     assertThat(t.rotationWeights(tor8, 100)).containsExactly(4, 4, 4, 4);
+    c.convergeRoutes(down(failed));
+    t.routesConverged(down(failed));
+    assertThat(c.weights(tor8, 0)).as("W-ECMP weights never converge").isNull();
+    assertThat(t.rotationWeights(tor8, 0)).as("rebuilt from the links failed now").containsExactly(2, 4, 4, 4);
+    assertThat(t.rotationWeights(agg0, 100)).containsExactly(0, 0, 1, 1);
   }
 
   @Test
@@ -80,6 +85,8 @@ class ReferenceFailureTablesTest {
     LazyTables later = new LazyTables(new Convergence(links), links, two);
     later.linksChanged(down(two), 20_000_000);
     assertThat(later.weights(agg0, 100)).isNull();
+    assertThat(later.rotationWeights(agg0, 100)).as("a rotation built after the failure avoids both links")
+        .containsExactly(0, 0, 1, 1);
   }
 
   @Test

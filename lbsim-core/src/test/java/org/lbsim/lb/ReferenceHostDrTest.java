@@ -83,4 +83,17 @@ class ReferenceHostDrTest {
       }
     }
   }
+
+  @Test
+  void aReferenceSwitchFollowsASourceRouteIntoADeadLink() {
+    Convergence c = convergedAroundAgg0();
+    TestSwitch agg = new TestSwitch(1, 0, 16, 4, HALF); // an aggregation switch, 4 uplinks
+    Packet p = new Packet();
+    p.flow = 7;
+    p.route = all[0]; // through core 0: agg uplink 0
+    long usable = 0b1100L; // routing believes cores 8 and 12 alone lead on
+    FixedSourceRoutes selector = new FixedSourceRoutes();
+    assertThat(selector.select(agg.sw, p, agg.up, HALF, usable, reference(c))).as("profile: reference").isZero();
+    assertThat(selector.select(agg.sw, p, agg.up, HALF, usable, c)).as("default: detoured").isIn(2, 3);
+  }
 }
