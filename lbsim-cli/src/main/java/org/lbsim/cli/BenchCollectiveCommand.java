@@ -80,13 +80,26 @@ final class BenchCollectiveCommand implements Callable<Integer> {
   @Mixin
   OverwriteOption replace;
 
+  /** The value of a {@code --set name=...} among {@code settings}, or null (the folder then takes the file's name). */
+  static String setName(List<String> settings) {
+    for (String s : settings) {
+      if ("name".equals(org.lbsim.scenario.OverrideList.key(s))) {
+        return s.substring(s.indexOf('=') + 1).trim();
+      }
+    }
+    return null;
+  }
+
   @Override
   public Integer call() {
     CollectiveBench.Request request = request();
     int threads = parallel.threads();
     BaseScenario source = file == null ? BaseScenario.defaults("bench-collective") : BaseScenario.file(file);
     CollectiveBench.Plan plan = CollectiveBench.plan(source, settings, request, Main.catalog(spec));
-    String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    String name = setName(settings);
+    if (name == null) {
+      name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    }
     Path dir = ResultPaths.child(results.out, "bench-" + request.op().label() + "-" + name,
         (file == null ? "bench-collective" : file.toString()) + ": folder");
     int runs = plan.lbs().size() * plan.sizes().size();

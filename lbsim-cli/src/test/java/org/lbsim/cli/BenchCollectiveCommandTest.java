@@ -39,6 +39,12 @@ class BenchCollectiveCommandTest {
     assertThat(Files.readString(dir.resolve("again/bench-reduce-scatter-s/bench-collective.csv")))
         .isEqualTo(String.join("\n", csv) + "\n");
 
+    CliRunner.Outcome named = CliRunner.run("bench-collective", dir.resolve("s.yaml").toString(), "--op",
+        "reduce-scatter", "--sizes", "64KiB", "--lb", "ecmp", "--set", "name=k4", "--out", dir.resolve("named").toString());
+    assertThat(named.code()).as(named.err()).isZero();
+    assertThat(dir.resolve("named/bench-reduce-scatter-k4/bench-collective.csv")).exists();
+    assertThat(dir.resolve("named/bench-reduce-scatter-s")).doesNotExist();
+
     CliRunner.Outcome report = CliRunner.run("report", folder.toString());
     assertThat(report.code()).as(report.err()).isZero();
     assertThat(Files.readString(folder.resolve("report.html"))).contains("id=\"chart-bus-bandwidth\"");
