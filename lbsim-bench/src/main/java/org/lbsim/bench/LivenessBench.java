@@ -10,15 +10,17 @@ import org.lbsim.experiment.LivenessMatrix;
  * tree): prints the combinations, those not live and the wall time; exits 1 if any is not live.
  *
  * <pre>
- * java -cp lbsim-bench/target/benchmarks.jar org.lbsim.bench.LivenessBench [THREADS]
+ * java -cp lbsim-bench/target/benchmarks.jar org.lbsim.bench.LivenessBench [THREADS [SITUATION]]
  * </pre>
+ *
+ * SITUATION keeps only the situations whose name contains it (e.g. "PFC").
  */
 public final class LivenessBench {
   private LivenessBench() {}
 
   public static void main(String[] args) throws InterruptedException {
     int threads = args.length > 0 ? Integer.parseInt(args[0]) : Runtime.getRuntime().availableProcessors();
-    LivenessMatrix m = LivenessMatrix.large();
+    LivenessMatrix m = args.length > 1 ? LivenessMatrix.large().only(args[1]) : LivenessMatrix.large();
     int n = m.combinations().size();
     long start = System.nanoTime();
     List<String> bad = m.failures(threads);

@@ -39,6 +39,11 @@ public record LivenessMatrix(List<Situation> situations, List<String> common) {
     common = List.copyOf(common);
   }
 
+  /** The same matrix, only the situations whose name contains {@code part}. */
+  public LivenessMatrix only(String part) {
+    return new LivenessMatrix(situations.stream().filter(s -> s.name().contains(part)).toList(), common);
+  }
+
   /** The suite's matrix: 8 situations on a k = 4 fat tree (16 hosts), flows of 16 to 64 KiB. */
   public static LivenessMatrix small() {
     return new LivenessMatrix(situations("64KiB", "16KiB", 1), List.of("topology.k=4", "run.limit_ms=50"));
@@ -68,7 +73,9 @@ public record LivenessMatrix(List<Situation> situations, List<String> common) {
         new Situation("1 % random loss", "workload.kind=permutation", w, "loss.random_rate=0.01"),
         new Situation("failed link, routes converged", "workload.kind=all-to-all", a, "failures.kind=drop",
             "failures.links=agg0-core0", "failures.convergence_us=0"),
-        new Situation("incast with PFC", "workload.kind=incast", "workload.senders=15", w, "buffer.pfc=on"),
+        // PFC needs a buffer of ports x (XOFF + headroom): 2 MB covers a k = 8 switch's 8 ingresses
+        new Situation("incast with PFC", "workload.kind=incast", "workload.senders=15", w, "buffer.bytes=2MB",
+            "buffer.pfc=on"),
         new Situation("incast overflowing its buffer, reference profile", "profile=reference", "workload.kind=incast",
             "workload.senders=15", w, "buffer.packets=8"),
         new Situation("sprayed permutation with 1 % random loss, another seed", "seed=" + (seed + 1),
