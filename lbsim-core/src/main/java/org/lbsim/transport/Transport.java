@@ -500,38 +500,31 @@ public final class Transport implements Node {
       return null;
     }
     int n = flows.size();
-    int[] count = new int[n];
     for (FlowSpec f : flows) {
       for (int d : f.sentDeps()) {
         if (d < 0 || d >= n) {
           throw new IllegalArgumentException("flow " + f.id() + " waits for the sender of unknown flow " + d);
         }
-        count[d]++;
       }
     }
-    int[][] out = new int[n][];
-    for (int i = 0; i < n; i++) {
-      out[i] = new int[count[i]];
-      count[i] = 0;
-    }
-    for (FlowSpec f : flows) {
-      for (int d : f.sentDeps()) {
-        out[d][count[d]++] = f.id();
+    return waiters(n, edge -> {
+      for (FlowSpec f : flows) {
+        for (int d : f.sentDeps()) {
+          edge.add(d, f.id());
+        }
       }
-    }
-    return out;
+    });
   }
 
+  /** By flow or local step: the flows and steps that wait for it to be received (or to finish). */
   private static int[][] dependents(List<FlowSpec> flows, List<LocalStep> steps) {
     int n = flows.size() + steps.size();
-    int[] count = new int[n];
     for (FlowSpec f : flows) {
       for (int j = 0; j < f.depCount(); j++) {
         int d = f.dep(j);
         if (d < 0 || d >= n) {
           throw new IllegalArgumentException("flow " + f.id() + " depends on unknown flow " + d);
         }
-        count[d]++;
       }
     }
     for (int i = 0; i < steps.size(); i++) {
@@ -543,25 +536,41 @@ public final class Transport implements Node {
         if (d < 0 || d >= n) {
           throw new IllegalArgumentException("local step " + s.id() + " depends on unknown id " + d);
         }
-        count[d]++;
       }
     }
+    return waiters(n, edge -> {
+      for (FlowSpec f : flows) {
+        for (int j = 0; j < f.depCount(); j++) {
+          edge.add(f.dep(j), f.id());
+        }
+      }
+      for (LocalStep s : steps) {
+        for (int d : s.deps()) {
+          edge.add(d, s.id());
+        }
+      }
+    });
+  }
+
+  /** A wait: {@code waiter} waits for {@code waitedFor}. */
+  @FunctionalInterface
+  private interface Wait {
+    void add(int waitedFor, int waiter);
+  }
+
+  /**
+   * By id 0..n-1, the ids that wait for it, in the order {@code waits} lists them; {@code waits}
+   * lists every wait, the same each time it is called (twice: to count, then to fill).
+   */
+  private static int[][] waiters(int n, java.util.function.Consumer<Wait> waits) {
+    int[] count = new int[n];
+    waits.accept((d, w) -> count[d]++);
     int[][] out = new int[n][];
     for (int i = 0; i < n; i++) {
       out[i] = new int[count[i]];
       count[i] = 0;
     }
-    for (FlowSpec f : flows) {
-      for (int j = 0; j < f.depCount(); j++) {
-        int d = f.dep(j);
-        out[d][count[d]++] = f.id();
-      }
-    }
-    for (LocalStep s : steps) {
-      for (int d : s.deps()) {
-        out[d][count[d]++] = s.id();
-      }
-    }
+    waits.accept((d, w) -> out[d][count[d]++] = w);
     return out;
   }
 }
