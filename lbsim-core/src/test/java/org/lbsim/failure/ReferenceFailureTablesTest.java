@@ -89,9 +89,10 @@ class ReferenceFailureTablesTest {
         .containsExactly(0, 0, 1, 1);
   }
 
-  @Test
-  void convergedWeightsAreTheFailedAggPositionsWeightsForEveryDestination() {
-    int[] failed = ids("agg0-core0", "agg0-core4");
+  /** Routing and the reference tables after {@code failed} fail at time 0 and routes and weights converge. */
+  private record Converged(Convergence routing, LazyTables tables) {}
+
+  private Converged converged(int[] failed) {
     Convergence c = new Convergence(links);
     LazyTables t = new LazyTables(c, links, failed);
     t.linksChanged(down(failed), 0);
@@ -99,6 +100,15 @@ class ReferenceFailureTablesTest {
     t.routesConverged(down(failed));
     c.convergeWeights(down(failed));
     t.weightsConverged(down(failed));
+    return new Converged(c, t);
+  }
+
+  @Test
+  void convergedWeightsAreTheFailedAggPositionsWeightsForEveryDestination() {
+    int[] failed = ids("agg0-core0", "agg0-core4");
+    Converged conv = converged(failed);
+    Convergence c = conv.routing();
+    LazyTables t = conv.tables();
     assertThat(c.weights(tor8, 100)).as("routing's own weights towards pod 6").containsExactly(4, 4, 4, 4);
     assertThat(t.weights(tor8, 100)).as("each failed link adds agg0's 2 live uplinks and 4 for the others")
         .containsExactly(4, 8, 8, 8);
@@ -112,13 +122,9 @@ class ReferenceFailureTablesTest {
   void theFailedAggsPositionIsTakenForAPodNumber() {
     // agg13 is pod 3, position 1: the reference weighs by the aggs of pod 1, which lost nothing
     int[] failed = ids("agg13-core5");
-    Convergence c = new Convergence(links);
-    LazyTables t = new LazyTables(c, links, failed);
-    t.linksChanged(down(failed), 0);
-    c.convergeRoutes(down(failed));
-    t.routesConverged(down(failed));
-    c.convergeWeights(down(failed));
-    t.weightsConverged(down(failed));
+    Converged conv = converged(failed);
+    Convergence c = conv.routing();
+    LazyTables t = conv.tables();
     assertThat(c.weights(tor0, 48)).as("routing's weights towards pod 3").containsExactly(4, 3, 4, 4);
     assertThat(t.weights(tor0, 48)).containsExactly(4, 4, 4, 4);
   }
