@@ -1,7 +1,7 @@
 package org.lbsim.metrics;
 
-import java.math.BigInteger;
 import org.lbsim.net.PacketFormat;
+import org.lbsim.net.PortConfig;
 
 /**
  * Analytical lower bounds on collective completion time (CCT), the yardstick of the study's
@@ -49,8 +49,6 @@ import org.lbsim.net.PacketFormat;
  */
 public final class LowerBounds {
 
-  private static final long PS_BITS_PER_SECOND = 8_000_000_000_000L; // 8 bits × 10¹² ps/s
-
   private LowerBounds() {}
 
   /** Time to put {@code bytes} on a link of {@code bitsPerSecond}: floor(bytes·8·10¹²/rate) ps. */
@@ -61,11 +59,7 @@ public final class LowerBounds {
     if (bitsPerSecond <= 0) {
       throw new IllegalArgumentException("link rate must be positive, got " + bitsPerSecond + " bit/s");
     }
-    if (bytes <= Long.MAX_VALUE / PS_BITS_PER_SECOND) {
-      return bytes * PS_BITS_PER_SECOND / bitsPerSecond;
-    }
-    return BigInteger.valueOf(bytes).multiply(BigInteger.valueOf(PS_BITS_PER_SECOND))
-        .divide(BigInteger.valueOf(bitsPerSecond)).longValueExact();
+    return PortConfig.serializationPs(bytes, bitsPerSecond);
   }
 
   /** Data packets needed for a message: ceil(bytes / payload). */

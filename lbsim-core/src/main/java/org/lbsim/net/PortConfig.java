@@ -1,5 +1,7 @@
 package org.lbsim.net;
 
+import java.math.BigInteger;
+
 /**
  * How an egress port behaves.
  *
@@ -29,9 +31,23 @@ public record PortConfig(long bitsPerSecond, long capacityBytes, long ecnThresho
     return serializationPs(bytes, bitsPerSecond);
   }
 
+  /**
+   * Time to serialize {@code bytes} (>= 0) at {@code bitsPerSecond}, truncated to whole
+   * picoseconds: exact for every size, in long arithmetic while bytes x 8e12 fits a long
+   * (up to {@link #LONG_EXACT_BYTES} bytes) and in BigInteger beyond.
+   *
+   * @throws ArithmeticException if the time exceeds {@link Long#MAX_VALUE} ps (about 107 days)
+   */
   public static long serializationPs(long bytes, long bitsPerSecond) {
-    return Math.multiplyHigh(bytes, 8_000_000_000_000L) == 0
-        ? bytes * 8_000_000_000_000L / bitsPerSecond
-        : (long) ((double) bytes * 8e12 / bitsPerSecond);
+    if (bytes <= LONG_EXACT_BYTES) {
+      return bytes * PS_BITS_PER_BYTE / bitsPerSecond;
+    }
+    return BigInteger.valueOf(bytes).multiply(BigInteger.valueOf(PS_BITS_PER_BYTE))
+        .divide(BigInteger.valueOf(bitsPerSecond)).longValueExact();
   }
+
+  /** Picoseconds per second x bits per byte. */
+  private static final long PS_BITS_PER_BYTE = 8_000_000_000_000L;
+  /** The largest byte count whose bytes x 8e12 fits a signed long. */
+  public static final long LONG_EXACT_BYTES = Long.MAX_VALUE / PS_BITS_PER_BYTE;
 }

@@ -169,4 +169,19 @@ class ReferenceSubflowTest {
   private static PortStats port(RunResult r, String name) {
     return r.ports().stream().filter(p -> p.port().equals(name)).findFirst().orElseThrow();
   }
+
+  @Test
+  void aHostWithHundredsOfSubflowsPacesEachAtItsShare() {
+    // 128-host all-to-all, 3 subflows per flow: 381 connections share each host link, so a
+    // subflow's gap is 381 pacing slots, whose byte count x 8e12 is past a long
+    Scenario s = Scenarios.of(List.of("profile=reference", "links.rate_gbps=100", "links.latency_us=1",
+        "buffer.packets=100", "workload.kind=all-to-all", "workload.size=12KiB", "lb=subflow", "subflow.count=3"));
+    RunResult r = Scenarios.run(s);
+    assertThat(r.unfinishedFlows()).isZero();
+    assertThat(r.flows()).hasSize(128 * 127);
+    assertThat(r.flows().stream().mapToLong(FlowOutcome::packetsSent).min().getAsLong()).isEqualTo(3);
+    // each host's NIC puts 381 data packets on its link one after another
+    assertThat(r.flows().stream().mapToLong(FlowOutcome::finishPs).max().getAsLong())
+        .isGreaterThanOrEqualTo(381 * DATA_PS);
+  }
 }
