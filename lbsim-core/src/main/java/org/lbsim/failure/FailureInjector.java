@@ -40,16 +40,20 @@ public final class FailureInjector implements EventTarget {
   private long lost;
   private long routesConvergedPs = -1;
   private final LazyTables tables; // null: switches use the converged view
+  private final boolean degradedDownOnly;
 
   /**
    * @param convergence routing's view, installed in the switches by the caller; null for
    *     failures routing does not see (degraded, flaky)
    * @param tables the aggregation switches' lazily built entries over {@code convergence}, told
    *     when links change and routes converge; null when switches use the converged view
+   * @param degradedDownOnly a degraded link slows only its downward direction (see
+   *     {@link FailureSetup#prepare})
    */
   public FailureInjector(Fabric fabric, FailurePlan plan, Links links, int[] failed, Convergence convergence,
-      LazyTables tables) {
+      LazyTables tables, boolean degradedDownOnly) {
     this.sim = fabric.simulator();
+    this.degradedDownOnly = degradedDownOnly;
     this.tables = tables;
     this.plan = plan;
     this.links = links;
@@ -176,7 +180,8 @@ public final class FailureInjector implements EventTarget {
 
   private void fail(int i) {
     int link = failed[i];
-    for (int d = 0; d < 2; d++) {
+    // direction 0 is the link's upward port (its lower end's), 1 its downward one
+    for (int d = plan.kind() == FailureKind.DEGRADED && degradedDownOnly ? 1 : 0; d < 2; d++) {
       EgressPort p = ports[i][d];
       switch (plan.kind()) {
         case DROP -> p.setFault(new Lost(link, null));

@@ -21,29 +21,35 @@ public final class FailureSetup {
   private final int[] failed;
   private final Convergence convergence;
   private final LazyTables tables; // null: switches use the converged view
+  private final boolean degradedDownOnly;
   private FailureInjector injector;
 
-  private FailureSetup(FailurePlan plan, Links links, int[] failed, Convergence convergence, LazyTables tables) {
+  private FailureSetup(FailurePlan plan, Links links, int[] failed, Convergence convergence, LazyTables tables,
+      boolean degradedDownOnly) {
     this.plan = plan;
     this.links = links;
     this.failed = failed;
     this.convergence = convergence;
     this.tables = tables;
+    this.degradedDownOnly = degradedDownOnly;
   }
 
   /**
    * @param lazyTables whether aggregation switches build their forwarding entries lazily, as the
    *     study's simulator does ({@link LazyTables}; profile: reference)
+   * @param degradedDownOnly whether a degraded link slows only its downward direction (core to
+   *     aggregation, aggregation to ToR), as the study's simulator builds it; otherwise both
    */
-  public static FailureSetup prepare(FailurePlan plan, Topology topology, RandomStreams random, boolean lazyTables) {
+  public static FailureSetup prepare(FailurePlan plan, Topology topology, RandomStreams random, boolean lazyTables,
+      boolean degradedDownOnly) {
     if (!plan.active()) {
-      return new FailureSetup(plan, null, new int[0], null, null);
+      return new FailureSetup(plan, null, new int[0], null, null, degradedDownOnly);
     }
     Links links = new Links(topology);
     int[] failed = plan.failedLinks(links, random);
     Convergence c = plan.kind().hard() && failed.length > 0 ? new Convergence(links) : null;
     LazyTables tables = c != null && usesLazyTables(plan, lazyTables) ? new LazyTables(c, links, failed) : null;
-    return new FailureSetup(plan, links, failed, c, tables);
+    return new FailureSetup(plan, links, failed, c, tables, degradedDownOnly);
   }
 
   /**
@@ -79,7 +85,7 @@ public final class FailureSetup {
         }
       }
     }
-    injector = new FailureInjector(fabric, plan, links, failed, convergence, tables);
+    injector = new FailureInjector(fabric, plan, links, failed, convergence, tables, degradedDownOnly);
     injector.arm();
   }
 

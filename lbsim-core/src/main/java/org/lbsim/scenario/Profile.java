@@ -80,6 +80,15 @@ public enum Profile implements TransportProfile {
   }
 
   /**
+   * Whether a degraded link ({@code failures.kind: degraded}) slows only its downward direction
+   * (core to aggregation, aggregation to ToR), as the study's simulator builds one (a slower
+   * queue on the core switch's port only); otherwise both directions.
+   */
+  public boolean degradesDownOnly() {
+    return study;
+  }
+
+  /**
    * The form of {@code lb} this profile runs: under the reference profile the study simulator's
    * ({@link LbDesign#studyForm()}: e.g. {@code subflow} as independent connections, {@code host-spray}
    * numbering path ids), otherwise null, the design's own (the default profile's subflows are

@@ -214,7 +214,7 @@ public final class ScenarioRunner {
     FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
         s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.buffer().signals());
     FailureSetup failures = FailureSetup.prepare(s.failures(), s.topology(), sim.random(),
-        s.profile().lazyForwardingTables());
+        s.profile().lazyForwardingTables(), s.profile().degradesDownOnly());
     // Random streams are named, so drawing the workload first changes no other draw.
     TrainingWorkload training = Workloads.jobs(s, sim.random());
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();

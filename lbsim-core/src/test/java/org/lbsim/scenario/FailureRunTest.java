@@ -43,6 +43,33 @@ class FailureRunTest {
     assertThat(fair.drops()).isZero();
   }
 
+  @Test
+  void theReferenceProfileSlowsOnlyTheDownwardDirectionOfADegradedLink() {
+    // k = 2: host 0 -> host 1 leaves over agg0>core0 (up), host 1 -> host 0 arrives over core0>agg0 (down)
+    long upIntact = fct("profile=reference", "failures.kind=none", "workload.receiver=1");
+    long upDegraded = fct("profile=reference", "failures.pacing=fair-share", "workload.receiver=1");
+    long downIntact = fct("profile=reference", "failures.kind=none", "workload.receiver=0");
+    long downDegraded = fct("profile=reference", "failures.pacing=fair-share", "workload.receiver=0");
+    // the data never waits; only the last ACK (82 B under the reference) crosses the slow direction,
+    // 1,640 ps at 400 Gb/s instead of 820 ps
+    assertThat(upDegraded).isEqualTo(upIntact + 820);
+    // the slowed direction serializes all 256 data packets at 400 Gb/s: 4,096 B on the reference's
+    // wire = 81,920 ps each; the default's 4,158 B + 20 B gap = 83,560 ps each
+    assertThat(downIntact).isLessThan(256 * 81_920L);
+    assertThat(downDegraded).isGreaterThanOrEqualTo(256 * 81_920L);
+    // the default profile slows both directions
+    assertThat(fct("failures.kind=none", "workload.receiver=1")).isLessThan(256 * 83_560L);
+    assertThat(fct("failures.pacing=fair-share", "workload.receiver=1")).isGreaterThanOrEqualTo(256 * 83_560L);
+  }
+
+  private static long fct(String... more) {
+    List<String> o = lonePath(more);
+    if (List.of(more).contains("failures.kind=none")) {
+      o.removeIf(k -> k.startsWith("failures.") && !k.equals("failures.kind=none"));
+    }
+    return Scenarios.run(Scenarios.of(o)).flows().get(0).fctPs();
+  }
+
   /** A permutation on k = 4 whose ECMP paths cross agg0-core0 (seed 1). */
   private static List<String> blackHole(String kind, String g, String limitMs) {
     return List.of("topology.k=4", "workload.kind=permutation", "workload.size=256KiB", "lb=host-spray",
