@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  * is the repository. {@code output = stdout} (or {@code flow-log}, the default) says where the
  * drivers of the lines after it report their flows; {@code seed-flag = -seed} that they take
  * their seed from that flag ({@code seed-flag = clock}, the default: they seed themselves from the
- * wall clock). Blank lines and lines starting with {@code #} are ignored. Tokens are separated by
+ * wall clock). {@code times = finish} (or {@code fct}, the default) says that the lines after it
+ * compare each flow's completion since the start of the run rather than since its own start:
+ * for triggered matrices, with drivers that report on standard output. Blank lines and lines starting with {@code #} are ignored. Tokens are separated by
  * white space and cannot contain it.
  */
 final class CaseFile {
@@ -31,6 +33,7 @@ final class CaseFile {
   private static final Pattern LET = Pattern.compile("let\\s+([A-Za-z0-9_-]+)\\s*=\\s*(.*)");
   private static final Pattern OUTPUT = Pattern.compile("output\\s*=\\s*(\\S+)");
   private static final Pattern SEED_FLAG = Pattern.compile("seed-flag\\s*=\\s*(\\S+)");
+  private static final Pattern TIMES = Pattern.compile("times\\s*=\\s*(\\S+)");
   private static final Pattern FLAG = Pattern.compile("-[A-Za-z0-9_-]+");
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,200}");
   private static final Pattern SETTING = Pattern.compile("[A-Za-z0-9_.?-]+=\\S*");
@@ -44,6 +47,7 @@ final class CaseFile {
     Set<String> names = new HashSet<>();
     CrossCase.HtsimOutput output = CrossCase.HtsimOutput.FLOW_LOG;
     String seedFlag = null;
+    CrossCase.Times times = CrossCase.Times.FCT;
     for (int i = 0; i < lines.size(); i++) {
       String where = "line " + (i + 1);
       String line = lines.get(i).strip();
@@ -73,6 +77,15 @@ final class CaseFile {
         seedFlag = flag.equals("clock") ? null : flag;
         continue;
       }
+      Matcher t = TIMES.matcher(line);
+      if (t.matches()) {
+        times = switch (t.group(1)) {
+          case "fct" -> CrossCase.Times.FCT;
+          case "finish" -> CrossCase.Times.FINISH;
+          default -> throw new IllegalArgumentException(where + ": times '" + t.group(1) + "' is not fct or finish");
+        };
+        continue;
+      }
       String[] fields = line.split("\\|", -1);
       if (fields.length != 3) {
         throw new IllegalArgumentException(where + ": expected NAME | SCENARIO [key=value ...] | DRIVER [flag ...], got "
@@ -95,8 +108,12 @@ final class CaseFile {
           throw new IllegalArgumentException(where + ": '" + setting + "' is not a key=value override");
         }
       }
+      if (times == CrossCase.Times.FINISH && output != CrossCase.HtsimOutput.STDOUT) {
+        throw new IllegalArgumentException(where + ": case '" + name + "' compares finish times, which only a driver's "
+            + "standard output gives (output = stdout before it)");
+      }
       cases.add(new CrossCase(name, lbsim.get(0), lbsim.subList(1, lbsim.size()), htsim.get(0), htsim.subList(1, htsim.size()),
-          output, seedFlag));
+          output, seedFlag, times));
     }
     return cases;
   }

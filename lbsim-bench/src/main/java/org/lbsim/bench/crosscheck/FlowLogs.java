@@ -30,6 +30,11 @@ final class FlowLogs {
     return read(lines, "fct_ps", -1, "lbsim flows.csv");
   }
 
+  /** lbsim's {@code flows.csv} by each flow's completion since the start of the run ({@code finish_ps}). */
+  static RunResult lbsimFinish(List<String> lines) {
+    return read(lines, "finish_ps", -1, "lbsim flows.csv");
+  }
+
   /**
    * A driver's standard output: the first {@code finished at} line of each flow, named by what
    * stands between {@code Flow} and {@code finished at}; {@code flows} is the number of

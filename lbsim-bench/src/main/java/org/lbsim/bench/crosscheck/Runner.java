@@ -55,7 +55,8 @@ final class Runner {
       Path flows = dir.resolve(run).resolve("flows.csv");
       // exit 3: the run ended with flows unfinished at run.limit_ms, which the table reports
       RunResult r = runOnce(c, "lbsim " + run, cmd, repo, dir.resolve(run + ".cmd"), dir.resolve(run + ".log"), flows,
-          status -> status == 0 || status == 3, false, FlowLogs::lbsim);
+          status -> status == 0 || status == 3, false,
+          c.times() == CrossCase.Times.FINISH ? FlowLogs::lbsimFinish : FlowLogs::lbsim);
       if (r == null) {
         failed++;
       } else {

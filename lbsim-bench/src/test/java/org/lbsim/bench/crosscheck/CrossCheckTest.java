@@ -123,11 +123,27 @@ class CrossCheckTest {
     assertThat(cases.get(0).output()).isEqualTo(CrossCase.HtsimOutput.FLOW_LOG);
     assertThat(cases.get(0).seedFlag()).isNull();
     assertThat(cases.get(1)).isEqualTo(new CrossCase("b", "s.yaml", List.of(), "htsim_uec", List.of("-q", "8"),
-        CrossCase.HtsimOutput.STDOUT, "-seed"));
+        CrossCase.HtsimOutput.STDOUT, "-seed", CrossCase.Times.FCT));
     assertThat(cases.get(2).output()).isEqualTo(CrossCase.HtsimOutput.FLOW_LOG);
     assertThat(cases.get(2).seedFlag()).isNull();
     assertThatThrownBy(() -> CaseFile.parse(List.of("output = csv"), Map.of())).hasMessageContaining("line 1: output 'csv'");
     assertThatThrownBy(() -> CaseFile.parse(List.of("seed-flag = seed"), Map.of())).hasMessageContaining("neither clock nor a flag");
+  }
+
+  @Test
+  void finishTimesApplyToTheLinesAfterThemAndNeedADriversOutput() {
+    List<CrossCase> cases = CaseFile.parse(List.of("output = stdout", "a | s.yaml | htsim_uec", "times = finish",
+        "b | s.yaml | htsim_uec", "times = fct", "c | s.yaml | htsim_uec"), Map.of());
+    assertThat(cases).extracting(CrossCase::times)
+        .containsExactly(CrossCase.Times.FCT, CrossCase.Times.FINISH, CrossCase.Times.FCT);
+    assertThatThrownBy(() -> CaseFile.parse(List.of("times = finish", "a | s.yaml | htsim_swift"), Map.of()))
+        .hasMessageContaining("line 2: case 'a' compares finish times");
+    assertThatThrownBy(() -> CaseFile.parse(List.of("times = start"), Map.of())).hasMessageContaining("times 'start'");
+    // flow 1 starts at 10 us and takes 20: its finish is 30 us
+    List<String> flows = List.of("flow,src,dst,bytes,start_ps,finish_ps,fct_ps", "0,0,1,8,0,5000000,5000000",
+        "1,1,2,8,10000000,30000000,20000000");
+    assertThat(FlowLogs.lbsimFinish(flows).maxFctPs()).isEqualTo(30_000_000L);
+    assertThat(FlowLogs.lbsim(flows).maxFctPs()).isEqualTo(20_000_000L);
   }
 
   @Test
