@@ -107,18 +107,19 @@ class ReferenceSubflowTest {
   }
 
   /**
-   * One of ToR 0's two uplinks runs at a tenth of its speed (100-packet buffers, so nothing is
-   * dropped): the subflows hashed onto it each carry their own quarter of the flow through it,
-   * and the flow ends with the slowest of them, long after the others.
+   * One of the destination ToR's two links to its aggregation switches runs at a tenth of its
+   * speed downward (the reference profile slows a degraded link's downward direction; 100-packet
+   * buffers, so nothing is dropped): the subflows hashed onto it each carry their own quarter of
+   * the flow through it, and the flow ends with the slowest of them, long after the others.
    */
   @Test
   void aSubflowOnASlowPathHoldsBackItsFlow() throws IOException {
     Scenario s = scenario(cm(16, "0->15 id 1 start 0 size 1048576"), "topology.k=4", "failures.kind=degraded",
-        "failures.links=tor0-agg0", "failures.capacity=0.1", "failures.pacing=fair-share");
+        "failures.links=tor7-agg6", "failures.capacity=0.1", "failures.pacing=fair-share");
     List<FlowOutcome> subs = connections(s);
     RunResult r = Scenarios.run(s);
-    assertThat(port(r, "tor0>agg0").bytesSent()).as("a subflow crosses the slow uplink").isPositive();
-    assertThat(port(r, "tor0>agg1").bytesSent()).as("a subflow crosses the fast uplink").isPositive();
+    assertThat(port(r, "agg6>tor7").bytesSent()).as("a subflow crosses the slow downlink").isPositive();
+    assertThat(port(r, "agg7>tor7").bytesSent()).as("a subflow crosses the fast downlink").isPositive();
     assertThat(r.drops()).isZero();
 
     FlowOutcome slowest = subs.stream().max(java.util.Comparator.comparingLong(FlowOutcome::fctPs)).orElseThrow();

@@ -26,10 +26,11 @@ class IndependentSubflowConservationTest {
   void everyPacketOfEverySubflowIsDeliveredToItsReceiverOrDropped() throws IOException {
     Path cm = dir.resolve("one.cm");
     Files.writeString(cm, "Nodes 16\nConnections 1\n0->15 id 1 start 0 size 1048576\n");
-    // a ToR uplink at a tenth of its speed with 8-packet buffers: the subflows hashed onto it lose packets
+    // a link into the destination ToR at a tenth of its speed downward with 8-packet buffers: the
+    // subflows hashed onto it lose packets
     Scenario s = ScenarioReader.fromText("", "test", dir, "test", List.of("profile=reference", "topology.k=4",
         "links.rate_gbps=100", "links.latency_us=1", "buffer.packets=8", "workload.kind=cm", "workload.file=" + cm,
-        "lb=subflow", "subflow.count=4", "failures.kind=degraded", "failures.links=tor0-agg0",
+        "lb=subflow", "subflow.count=4", "failures.kind=degraded", "failures.links=tor7-agg6",
         "failures.capacity=0.1", "failures.pacing=fair-share"));
     PreparedRun p = ScenarioRunner.prepare(s);
     p.start();
