@@ -2,11 +2,11 @@ package org.lbsim.bench;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.lbsim.design.Params;
 import org.lbsim.engine.Simulator;
 import org.lbsim.lb.LbContext;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
-import org.lbsim.lb.Params;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.FabricCounters;
 import org.lbsim.net.Link;

@@ -88,7 +88,7 @@ final class ListCommand implements Callable<Integer> {
       if (origin.plugin()) {
         o.printf("  " + pad + "   plug-in: %s%n", "", origin.where());
       }
-      for (org.lbsim.lb.Param p : axis == Axis.LB || axis == Axis.CC ? d.params() : java.util.List.<org.lbsim.lb.Param>of()) {
+      for (org.lbsim.design.Param p : axis == Axis.LB || axis == Axis.CC ? d.params() : java.util.List.<org.lbsim.design.Param>of()) {
         o.printf("  " + pad + "   %s.%s = %s  %s (%s)%n", "", d.name(), p.name(), p.defaultText(), p.meaning(), p.range());
       }
       if (!d.keys().isEmpty()) {

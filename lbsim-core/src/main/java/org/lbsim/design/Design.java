@@ -1,7 +1,6 @@
 package org.lbsim.design;
 
 import java.util.List;
-import org.lbsim.lb.Param;
 
 /**
  * A named design of one {@link Axis}: what {@code lbsim list}, the scenario schema, validation

@@ -2,6 +2,7 @@ package org.lbsim.lb;
 
 import java.util.List;
 import java.util.function.Function;
+import org.lbsim.design.Param;
 
 /** Designs whose decisions are made in the hosts (the switches hash with ECMP or follow source routes). */
 final class HostDesigns {

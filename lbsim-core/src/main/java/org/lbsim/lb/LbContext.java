@@ -2,6 +2,7 @@ package org.lbsim.lb;
 
 import java.util.List;
 import java.util.function.LongSupplier;
+import org.lbsim.design.Params;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.net.Routes;
 import org.lbsim.topo.Topology;

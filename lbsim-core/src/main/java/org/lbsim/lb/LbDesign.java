@@ -5,6 +5,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.lbsim.design.Axis;
 import org.lbsim.design.Design;
+import org.lbsim.design.Param;
 import org.lbsim.net.PortSelector;
 import org.lbsim.net.Switch;
 

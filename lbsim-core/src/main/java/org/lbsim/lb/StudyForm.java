@@ -2,6 +2,7 @@ package org.lbsim.lb;
 
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
+import org.lbsim.design.Params;
 
 /**
  * How the study's simulator runs a design where it differs from the design's own form;

@@ -2,6 +2,7 @@ package org.lbsim.lb;
 
 import java.util.List;
 import java.util.function.BiFunction;
+import org.lbsim.design.Param;
 import org.lbsim.lb.LbDesign.PlaneChoice;
 import org.lbsim.net.PortSelector;
 import org.lbsim.net.Switch;

@@ -2,7 +2,7 @@ package org.lbsim.optimize;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
-import org.lbsim.lb.Param;
+import org.lbsim.design.Param;
 
 /**
  * A numeric design parameter the search may set, as its scenario key ({@code plb.window}) with the

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
+import org.lbsim.design.Param;
 import org.lbsim.design.Registry;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.Param;
 import org.lbsim.scenario.ScenarioException;
 
 /**

@@ -5,7 +5,7 @@ import java.util.List;
 import org.lbsim.design.Axis;
 import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
-import org.lbsim.lb.Param;
+import org.lbsim.design.Param;
 
 /**
  * The catalogue tables of docs/algorithms.md, one per {@link Axis}, generated from the built-in

@@ -1,7 +1,7 @@
 package org.lbsim.scenario;
 
+import org.lbsim.design.Params;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.Params;
 import org.lbsim.lb.StudyForm;
 import org.lbsim.net.PacketFormat;
 import org.lbsim.transport.TransportProfile;

@@ -1,9 +1,9 @@
 package org.lbsim.scenario;
 
 import java.util.Map;
+import org.lbsim.design.Params;
 import org.lbsim.failure.FailurePlan;
 import org.lbsim.lb.LbDesign;
-import org.lbsim.lb.Params;
 import org.lbsim.topo.PortFeatures;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;

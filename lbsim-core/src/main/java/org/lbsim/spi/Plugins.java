@@ -149,7 +149,7 @@ public final class Plugins {
    * parameters (the reader checks their ranges); workload and topology kinds use lbsim's own keys.
    */
   private static Unsupported unsupported(Design d) {
-    for (org.lbsim.lb.Param p : d.params()) {
+    for (org.lbsim.design.Param p : d.params()) {
       if (!p.isPlainNumber()) {
         return new Unsupported(d.name() + "." + p.name(),
             "parameters that are numbers in a range (Param.integer or Param.number)");

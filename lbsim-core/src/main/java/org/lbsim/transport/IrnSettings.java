@@ -1,7 +1,7 @@
 package org.lbsim.transport;
 
+import org.lbsim.design.Params;
 import org.lbsim.engine.Simulator;
-import org.lbsim.lb.Params;
 
 /**
  * IRN's settings for one run, bound once from its design's parameters ({@code irn.*}).

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.function.Function;
 import org.lbsim.design.Axis;
 import org.lbsim.design.Design;
-import org.lbsim.lb.Param;
-import org.lbsim.lb.Params;
+import org.lbsim.design.Param;
+import org.lbsim.design.Params;
 import org.lbsim.lb.PathPolicy;
 import org.lbsim.workload.FlowSpec;
 

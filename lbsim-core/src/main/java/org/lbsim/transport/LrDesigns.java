@@ -1,9 +1,9 @@
 package org.lbsim.transport;
 
 import java.util.List;
-import org.lbsim.lb.Param;
-import org.lbsim.lb.Param.Reading;
-import org.lbsim.lb.Params;
+import org.lbsim.design.Param;
+import org.lbsim.design.Param.Reading;
+import org.lbsim.design.Params;
 import org.lbsim.workload.FlowSpec;
 
 /** The registry of loss recoveries, by name, in the order {@code lbsim list} and the schema show them. */

@@ -1,7 +1,7 @@
 package org.lbsim.transport;
 
 import java.util.List;
-import org.lbsim.lb.Params;
+import org.lbsim.design.Params;
 
 /**
  * SACK's settings for one run, bound once from its design's parameters ({@code sack.*}).

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.lbsim.design.Params;
 import org.lbsim.engine.RandomStreams;
 import org.lbsim.engine.Simulator;
 import org.lbsim.engine.SplitMix;

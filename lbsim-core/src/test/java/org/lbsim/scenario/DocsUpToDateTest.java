@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.lbsim.design.Axis;
 import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
+import org.lbsim.design.Param;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
-import org.lbsim.lb.Param;
 
 /**
  * docs/scenario-reference.md and the catalogue tables of docs/algorithms.md are what the code

@@ -38,7 +38,7 @@ class PluginsTest {
         + "public final class P implements org.lbsim.spi.DesignProvider {\n"
         + "  public java.util.List<org.lbsim.design.Design> designs() {\n"
         + "    return java.util.List.of(new org.lbsim.lb.LbDesign(\"" + name + "\", \"a test design\", \"a test\",\n"
-        + "        java.util.List.of(org.lbsim.lb.Param.integer(\"x\", 3, 1, 9, \"a knob\")), 0.5,\n"
+        + "        java.util.List.of(org.lbsim.design.Param.integer(\"x\", 3, 1, 9, \"a knob\")), 0.5,\n"
         + "        ctx -> (flow, rnd) -> new org.lbsim.lb.FlowPath(0), null, (sw, ctx) -> new org.lbsim.lb.Ecmp()));\n"
         + "  }\n"
         + "}\n";
@@ -141,8 +141,8 @@ class PluginsTest {
 
   @Test
   void aPlugInWithAParameterTheReaderCannotCheckIsRefused() throws IOException {
-    String source = lbProvider("t.word", "word-lb").replace("org.lbsim.lb.Param.integer(\"x\", 3, 1, 9, \"a knob\")",
-        "org.lbsim.lb.Param.choice(\"x\", java.util.List.of(\"a\", \"b\"), \"a\", \"a knob\")");
+    String source = lbProvider("t.word", "word-lb").replace("org.lbsim.design.Param.integer(\"x\", 3, 1, 9, \"a knob\")",
+        "org.lbsim.design.Param.choice(\"x\", java.util.List.of(\"a\", \"b\"), \"a\", \"a knob\")");
     Path jar = jar("word.jar", "t.word", source, "t.word.P");
     assertThatThrownBy(() -> Plugins.load(List.of(jar), "--plugins")).isInstanceOf(ScenarioException.class)
         .hasMessageContaining(": load balancing design 'word-lb' asks for what the reader cannot check (got "

@@ -1,8 +1,8 @@
 package org.lbsim.transport.cc;
 
 import java.util.List;
-import org.lbsim.lb.Param;
-import org.lbsim.lb.Params;
+import org.lbsim.design.Param;
+import org.lbsim.design.Params;
 import org.lbsim.transport.CcContext;
 import org.lbsim.transport.ConstantRate;
 

@@ -3,7 +3,7 @@ package org.lbsim.transport.cc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.lbsim.lb.Params;
+import org.lbsim.design.Params;
 import org.lbsim.transport.CcContext;
 import org.lbsim.transport.CongestionControl;
 

@@ -1,4 +1,4 @@
-package org.lbsim.lb;
+package org.lbsim.design;
 
 import java.util.Map;
 import java.util.TreeMap;

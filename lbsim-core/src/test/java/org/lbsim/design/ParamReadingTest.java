@@ -1,11 +1,11 @@
-package org.lbsim.lb;
+package org.lbsim.design;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.lbsim.lb.Param.Reading;
+import org.lbsim.design.Param.Reading;
 
 /** A parameter's own reading of its scenario text, and how {@link Params} holds choices and auto. */
 class ParamReadingTest {
