@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.lbsim.design.Catalog;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.spi.Plugins;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -3,10 +3,10 @@ package org.lbsim.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.lbsim.design.Catalog;
 import org.lbsim.experiment.Gain;
 import org.lbsim.experiment.Table;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.WorkloadKind;
 
 /** The comparison table printed after a run. */

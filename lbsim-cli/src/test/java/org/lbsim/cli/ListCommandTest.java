@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.lbsim.design.Axis;
-import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
 import org.lbsim.scenario.AlgorithmTables;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.WorkloadKind;
 import org.lbsim.scenario.WorkloadKinds;
 import org.lbsim.topo.TopologyKind;

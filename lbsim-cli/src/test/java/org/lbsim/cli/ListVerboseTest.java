@@ -7,9 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
-import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
 import org.lbsim.design.Registry;
+import org.lbsim.scenario.Catalog;
 
 /**
  * {@code lbsim list --verbose} answers, for every design of every axis, where it is defined,

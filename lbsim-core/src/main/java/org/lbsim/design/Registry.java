@@ -46,7 +46,7 @@ public final class Registry<D extends Design> {
   }
 
   /** This registry with {@code design} added last, from the plug-in {@code jar}; its name must be new. */
-  Registry<D> plus(D design, String jar) {
+  public Registry<D> plus(D design, String jar) {
     if (origins.containsKey(design.name())) {
       throw new IllegalArgumentException("'" + design.name() + "' is already registered by "
           + origins.get(design.name()).where());

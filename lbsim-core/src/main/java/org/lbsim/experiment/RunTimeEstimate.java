@@ -3,7 +3,7 @@ package org.lbsim.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
-import org.lbsim.design.Catalog;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.WorkloadSize;
 

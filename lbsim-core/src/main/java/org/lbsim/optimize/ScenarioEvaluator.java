@@ -2,8 +2,8 @@ package org.lbsim.optimize;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.lbsim.design.Catalog;
 import org.lbsim.experiment.BaseScenario;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;

@@ -6,11 +6,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
 import org.lbsim.design.Param;
 import org.lbsim.design.Registry;
 import org.lbsim.lb.LbDesign;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.ScenarioException;
 
 /**

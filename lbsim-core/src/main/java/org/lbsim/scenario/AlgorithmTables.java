@@ -3,7 +3,6 @@ package org.lbsim.scenario;
 import java.util.ArrayList;
 import java.util.List;
 import org.lbsim.design.Axis;
-import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
 import org.lbsim.design.Param;
 

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.lbsim.design.Catalog;
 import org.lbsim.design.Param;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.topo.TopologyKind;

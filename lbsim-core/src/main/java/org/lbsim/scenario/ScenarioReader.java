@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.lbsim.design.Catalog;
 import org.lbsim.design.Param;
 import org.lbsim.design.Params;
 import org.lbsim.engine.Simulator;

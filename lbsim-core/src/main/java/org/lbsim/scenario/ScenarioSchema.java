@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.commons.text.similarity.LevenshteinDistance;
-import org.lbsim.design.Catalog;
 import org.lbsim.design.Param;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.scenario.Setting.Type;

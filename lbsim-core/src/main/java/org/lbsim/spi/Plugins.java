@@ -12,9 +12,9 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
-import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
 import org.lbsim.design.Registry;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.ScenarioException;
 
 /**

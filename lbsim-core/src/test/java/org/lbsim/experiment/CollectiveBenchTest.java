@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lbsim.design.Catalog;
 import org.lbsim.experiment.CollectiveBench.Outcome;
 import org.lbsim.experiment.CollectiveBench.Request;
 import org.lbsim.experiment.CollectiveBench.Row;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.ScenarioException;
 
 class CollectiveBenchTest {

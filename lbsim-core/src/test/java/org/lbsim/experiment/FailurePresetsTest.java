@@ -40,7 +40,7 @@ class FailurePresetsTest {
     long largest = 0;
     for (GridPoint g : p.grid(p.seeds())) {
       Scenario s = ExperimentRunner.scenario(BaseScenario.defaults("fig5"), p.base(), g, List.of(),
-          org.lbsim.design.Catalog.builtIn());
+          org.lbsim.scenario.Catalog.builtIn());
       long bound = ScenarioRunner.prepare(s).boundPs();
       largest = Math.max(largest, bound);
       assertThat(s.limitPs()).as("%s: limit vs bound %d ps", g.name(), bound).isGreaterThanOrEqualTo(2 * bound);

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lbsim.design.Catalog;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.ScenarioException;
 
 class GridRulesTest {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.lbsim.design.Catalog;
+import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.ScenarioReader;
 
 /** Full presets run the study's seeds; quick variants make fewer runs, with no more seeds; run times are estimated from the workload. */

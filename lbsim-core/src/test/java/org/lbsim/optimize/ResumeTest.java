@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lbsim.design.Catalog;
 import org.lbsim.experiment.BaseScenario;
+import org.lbsim.scenario.Catalog;
 
 /** A search stopped part way and started again reads back the runs it finished and makes the same trials. */
 class ResumeTest {

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.lbsim.design.Catalog;
-import org.lbsim.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
+import org.lbsim.scenario.Catalog;
+import org.lbsim.scenario.ScenarioException;
 
 class SearchSpaceTest {
   private static SearchSpace space(Map<String, List<String>> axes, Map<String, double[]> ranges, boolean ideal) {

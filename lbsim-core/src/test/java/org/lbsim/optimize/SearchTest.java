@@ -10,10 +10,10 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
-import org.lbsim.design.Catalog;
 import org.lbsim.experiment.BaseScenario;
 import org.lbsim.experiment.RunPool;
 import org.lbsim.experiment.Stats;
+import org.lbsim.scenario.Catalog;
 
 /** The search on 16-host fat trees (k = 4) with short flows: seconds in all. */
 class SearchTest {

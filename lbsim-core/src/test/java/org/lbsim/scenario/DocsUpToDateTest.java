@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.lbsim.design.Axis;
-import org.lbsim.design.Catalog;
 import org.lbsim.design.Design;
 import org.lbsim.design.Param;
 import org.lbsim.lb.LbDesign;

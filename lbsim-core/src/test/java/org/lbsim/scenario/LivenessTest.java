@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
-import org.lbsim.design.Catalog;
 import org.lbsim.metrics.InvariantViolation;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.transport.CongestionControl;

@@ -1,10 +1,11 @@
-package org.lbsim.design;
+package org.lbsim.scenario;
 
 import java.util.List;
+import org.lbsim.design.Axis;
+import org.lbsim.design.Design;
+import org.lbsim.design.Registry;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
-import org.lbsim.scenario.WorkloadKind;
-import org.lbsim.scenario.WorkloadKinds;
 import org.lbsim.topo.TopologyKind;
 import org.lbsim.topo.TopologyKinds;
 import org.lbsim.transport.LrDesign;
@@ -15,7 +16,8 @@ import org.lbsim.transport.cc.CcDesigns;
 /**
  * Every design a run may choose: one {@link Registry} per {@link Axis}. Immutable: {@link
  * #builtIn()} holds lbsim's own designs, {@link #plus} adds a plug-in's (see {@code
- * org.lbsim.spi.Plugins}).
+ * org.lbsim.spi.Plugins}). It lives in {@code scenario}, the lowest package that sees every axis:
+ * the workload kinds are {@code scenario}'s own, and the reader and the schema are made for a catalog.
  */
 public final class Catalog {
   private static final Catalog BUILT_IN = new Catalog(
