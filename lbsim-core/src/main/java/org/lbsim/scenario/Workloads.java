@@ -57,7 +57,7 @@ final class Workloads {
     List<FlowSpec> out = new ArrayList<>(flows.size());
     for (FlowSpec f : flows) {
       out.add(new FlowSpec(f.id(), f.src(), f.dst(), f.bytes(), f.startPs() + r.nextLong(spreadPs), f.deps(),
-          f.stage(), f.sentDeps()));
+          f.stage(), f.sentDeps(), f.triggers()));
     }
     return out;
   }

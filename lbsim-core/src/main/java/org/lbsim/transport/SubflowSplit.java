@@ -17,9 +17,11 @@ import org.lbsim.workload.LocalStep;
  * {@code b mod N} of them one byte more (the study's generator only accepts sizes N divides);
  * a flow of fewer than N bytes gets one subflow per byte. Connection ids: flow i's subflows are
  * {@link #firstConnection(int) first(i)} onwards, in flow order; local steps follow the
- * connections. A subflow waits for every subflow of each flow its flow waits for; it shares its
- * host's link with every other subflow of the same stage, so each is paced at the flow's fair
- * share divided by N.
+ * connections. A subflow waits for every subflow of each flow its flow waits for; the subflows of
+ * a flow keep its run-time trigger links ({@link org.lbsim.workload.FlowTriggers}), which name the
+ * workload flow, so that they activate a trigger as that one flow, once all of them are done, and
+ * start together when it fires. A subflow shares its host's link with every other subflow of the
+ * same stage, so each is paced at the flow's fair share divided by N.
  *
  * <p>Outcomes fold back to one per flow ({@link #fold}): start, finish, FCT and received time
  * are those of its slowest subflow (the largest FCT, each measured from its own start; ties go
@@ -55,7 +57,7 @@ public final class SubflowSplit {
       int[] sentDeps = connectionsOf(f.sentDeps());
       for (int j = 0; j < count; j++) {
         long bytes = f.bytes() / count + (j < f.bytes() % count ? 1 : 0);
-        out.add(new FlowSpec(first[i] + j, f.src(), f.dst(), bytes, f.startPs(), deps, f.stage(), sentDeps));
+        out.add(new FlowSpec(first[i] + j, f.src(), f.dst(), bytes, f.startPs(), deps, f.stage(), sentDeps, f.triggers()));
       }
     }
     connections = List.copyOf(out);

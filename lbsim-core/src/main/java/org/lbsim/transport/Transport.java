@@ -20,11 +20,13 @@ import org.lbsim.net.PortConfig;
 import org.lbsim.topo.Fabric;
 import org.lbsim.topo.TierLink;
 import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.FlowTriggers;
 import org.lbsim.workload.LocalStep;
 
 /**
  * All endpoints of a run: one sender and one receiver per flow, the hosts' packet dispatch, and
- * the dependency bookkeeping that starts a flow once the flows it waits for have been received.
+ * the dependency bookkeeping that starts a flow once the flows it waits for have been received,
+ * or once its run-time trigger fires ({@link TriggerFiring}).
  */
 public final class Transport implements Node {
   private final Fabric fabric;
@@ -39,6 +41,7 @@ public final class Transport implements Node {
   private final int[][] dependents; // by flow or step: who waits for it to be received (or to finish)
   private final int[][] sentDependents; // by flow: who waits for its sender to complete; null: nobody does
   private final int[] pendingDeps;
+  private final TriggerFiring triggers; // null: no flow is linked to a run-time trigger
   private final LocalSteps local;
   private final RoundRobinNic[] nics; // null: each host's NIC is one FIFO
   private int sendersDone;
@@ -75,6 +78,7 @@ public final class Transport implements Node {
     pendingDeps = new int[n + localSteps.size()];
     dependents = dependents(this.flows, localSteps);
     sentDependents = sentDependents(this.flows);
+    triggers = TriggerFiring.of(this, this.flows);
     local = new LocalSteps(this, localSteps, n);
     // What setup needs per flow but the run never touches (the boxed keys of the fair-share
     // lookup, each flow's parent random stream, the streams that the spray policy and the
@@ -294,11 +298,20 @@ public final class Transport implements Node {
   /** Flow or local step {@code id} has finished: start whatever was waiting only for it. */
   void onReceived(int id, long nowPs) {
     release(dependents[id], nowPs);
+    if (triggers != null && id < senders.length) {
+      triggers.onReceived(id, nowPs);
+    }
   }
 
   /** One wait of each of {@code waiting} is over: start those that waited for nothing else. */
   private void release(int[] waiting, long nowPs) {
-    for (int d : waiting) {
+    release(waiting, 0, waiting.length, nowPs);
+  }
+
+  /** One wait of each of {@code waiting[from..to)} is over: start those that waited for nothing else. */
+  void release(int[] waiting, int from, int to, long nowPs) {
+    for (int j = from; j < to; j++) {
+      int d = waiting[j];
       if (--pendingDeps[d] == 0) {
         if (d < senders.length) {
           startFlow(d, nowPs + flows.get(d).startPs());
@@ -314,6 +327,9 @@ public final class Transport implements Node {
     sendersDone++;
     if (sentDependents != null) {
       release(sentDependents[flow], nowPs);
+    }
+    if (triggers != null) {
+      triggers.onSent(flow, nowPs);
     }
     stopIfAllDone();
   }
@@ -402,7 +418,10 @@ public final class Transport implements Node {
     return flows.size();
   }
 
-  /** The flows and local steps (ids n and up) that flow {@code flow} still waits for. */
+  /**
+   * The flows and local steps (ids n and up) that flow {@code flow} still waits for; for a flow
+   * waiting on a run-time trigger, the flows that activate it and have not done so yet.
+   */
   public List<Integer> pendingDependencies(int flow) {
     List<Integer> out = new ArrayList<>();
     FlowSpec f = flows.get(flow);
@@ -416,6 +435,15 @@ public final class Transport implements Node {
     for (int d : f.sentDeps()) {
       if (senders[d].finishPs() < 0) {
         out.add(d);
+      }
+    }
+    int t = f.triggers().waitsFor();
+    if (t != FlowTriggers.NO_TRIGGER) {
+      for (FlowSpec a : flows) {
+        FlowTriggers l = a.triggers();
+        if (l.whenSent() == t && senders[a.id()].finishPs() < 0 || l.whenReceived() == t && receivers[a.id()].completedAtPs() < 0) {
+          out.add(a.id());
+        }
       }
     }
     return out;
@@ -496,7 +524,7 @@ public final class Transport implements Node {
    * when no flow waits for a sender, so that a run without such waits carries no array per flow.
    */
   private static int[][] sentDependents(List<FlowSpec> flows) {
-    if (flows.stream().allMatch(f -> f.waitCount() == f.depCount())) {
+    if (flows.stream().allMatch(f -> f.sentDepCount() == 0)) {
       return null;
     }
     int n = flows.size();
