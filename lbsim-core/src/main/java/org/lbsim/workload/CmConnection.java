@@ -1,7 +1,7 @@
 package org.lbsim.workload;
 
 /**
- * One connection line of a {@code .cm} file, before its triggers are resolved into dependencies.
+ * One connection line of a {@code .cm} file, before {@link TriggerResolver} links it to its triggers.
  *
  * @param line where it was written, for error messages
  * @param startPs start time in picoseconds (0 for a triggered connection)

@@ -39,12 +39,15 @@ import java.util.List;
  *   <li>{@code trigger id N oneshot|multishot|barrier} defines trigger N.
  * </ul>
  *
- * <p>Triggers become dependencies: a flow waiting on a oneshot trigger depends on the
- * first-listed connection that activates it, on a barrier on all of them, and the k-th flow
- * waiting on a multishot trigger on its k-th activator. A {@code recv_done_trigger} activator
- * counts once fully received ({@link FlowSpec#deps()}), a {@code send_done_trigger} one once its
- * sender has the ACK that completes it ({@link FlowSpec#sentDeps()}), as in htsim. {@code stage}
- * is the dependency depth. Dependency cycles are reported.
+ * <p>Triggers fire as htsim fires them, in the order activations happen during the run: a
+ * oneshot trigger starts every flow waiting on it at its first activation, a multishot trigger the
+ * k-th flow waiting on it (in file order) at its k-th activation ({@link FlowSpec#triggers()}); a
+ * barrier starts its flows once every connection that activates it has, so they depend on all of
+ * them ({@link FlowSpec#deps()}, {@link FlowSpec#sentDeps()}). A {@code recv_done_trigger}
+ * activates once its connection is fully received, a {@code send_done_trigger} once its sender
+ * has the ACK that completes it, as in htsim. {@code stage} is the fewest dependency rounds after
+ * which a flow can start. Connections that can never start are reported with the loop they wait
+ * in.
  *
  * <p>Every problem is a {@link WorkloadFileException} naming the file, the line, the offending
  * value and what is allowed.

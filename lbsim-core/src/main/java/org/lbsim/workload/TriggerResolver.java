@@ -8,17 +8,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns the triggers of a {@code .cm} file into {@link FlowSpec} dependencies and stages.
+ * Turns the triggers of a {@code .cm} file into what the transport runs, as htsim's
+ * {@code trigger.cpp} fires them.
  *
- * <p>A trigger waited on by a connection becomes the set of connections it waits for: the
- * first-listed activator for a oneshot trigger, every activator for a barrier, and the k-th
- * activator (file order) for the k-th waiting connection of a multishot trigger. An activator
- * named by {@code recv_done_trigger} counts once the connection is fully received; one named by
- * {@code send_done_trigger} once its sender has the ACK that completes it, as htsim fires it
- * (its sources' {@code activate()} on their last ACK, e.g. {@code ConstantErasureCcaSrc::receivePacket}
- * and {@code UecSrc}'s completion). htsim fires triggers in the order activations happen at run
- * time; a static dependency graph has to fix that order, and file order is the one the author
- * wrote.
+ * <p>Activators: a connection naming a trigger as {@code send_done_trigger} activates it once its
+ * sender has the ACK that completes it, as htsim's sources call {@code activate()} on their last
+ * ACK (e.g. {@code RoceSrc::processAck}, {@code EqdsSrc::checkFinished}, uet-htsim's
+ * {@code UecSrc::checkFinished}); one naming it as {@code recv_done_trigger} once its receiver
+ * holds the whole message. A connection naming one trigger as both activates it once, when done
+ * sending.
+ *
+ * <p>A barrier fires once every activator has activated it, so the connections waiting on it wait
+ * for all of them: plain dependencies ({@link FlowSpec#deps()}, {@link FlowSpec#sentDeps()}).
+ * Oneshot and multishot triggers fire in the order activations happen during the run, so they stay
+ * triggers ({@link FlowTriggers}), numbered in the order the file defines them; one that no
+ * connection waits for is left out. {@code stage} and the check that every connection can start
+ * are {@link TriggerStages}'.
  */
 final class TriggerResolver {
 
@@ -39,12 +44,13 @@ final class TriggerResolver {
         activators.computeIfAbsent(c.recvDoneTrigger(), k -> new ArrayList<>()).add(i);
       }
     }
-    int[][] deps = new int[n][];
-    Map<Long, Integer> multishotUses = new HashMap<>();
+    Map<Long, Integer> runTimeIds = new HashMap<>(); // oneshot and multishot triggers waited for -> 0..t-1
+    Map<Long, Integer> waiting = new HashMap<>(); // connections waiting, by trigger
+    int[][] deps = new int[n][]; // barriers: the activators, as in activators
     for (int i = 0; i < n; i++) {
       CmConnection c = conns.get(i);
+      deps[i] = new int[0];
       if (!c.waits()) {
-        deps[i] = new int[0];
         continue;
       }
       requireDefined(file, c, c.trigger(), "waits for trigger", triggers);
@@ -54,36 +60,49 @@ final class TriggerResolver {
             + " is never activated, so this connection would never start", String.valueOf(c.trigger()),
             "name it as send_done_trigger or recv_done_trigger of another connection");
       }
-      deps[i] = switch (triggers.get(c.trigger()).kind()) {
-        case ONESHOT -> new int[] {acts.get(0)};
-        case BARRIER -> acts.stream().mapToInt(Integer::intValue).toArray();
-        case MULTISHOT -> new int[] {nthActivator(file, c, acts, multishotUses)};
-      };
+      int k = waiting.merge(c.trigger(), 1, Integer::sum);
+      CmTrigger.Kind kind = triggers.get(c.trigger()).kind();
+      if (kind == CmTrigger.Kind.BARRIER) {
+        deps[i] = acts.stream().mapToInt(Integer::intValue).toArray();
+      } else if (kind == CmTrigger.Kind.MULTISHOT) {
+        requireAnActivation(file, c, acts, k);
+      }
     }
-    int[][] waits = new int[n][]; // the connections each waits for, whatever the event
+    for (CmTrigger t : triggers.values()) { // definition order
+      if (t.kind() != CmTrigger.Kind.BARRIER && waiting.containsKey(t.id())) {
+        runTimeIds.put(t.id(), runTimeIds.size());
+      }
+    }
+    FlowTriggers[] links = new FlowTriggers[n];
     for (int i = 0; i < n; i++) {
-      waits[i] = Arrays.stream(deps[i]).map(a -> a < 0 ? ~a : a).toArray();
+      CmConnection c = conns.get(i);
+      int waitsFor = runTimeIds.getOrDefault(c.trigger(), FlowTriggers.NO_TRIGGER);
+      boolean multishot = waitsFor != FlowTriggers.NO_TRIGGER && triggers.get(c.trigger()).kind() == CmTrigger.Kind.MULTISHOT;
+      int whenSent = runTimeIds.getOrDefault(c.sendDoneTrigger(), FlowTriggers.NO_TRIGGER);
+      int whenReceived = c.recvDoneTrigger() == c.sendDoneTrigger() ? FlowTriggers.NO_TRIGGER
+          : runTimeIds.getOrDefault(c.recvDoneTrigger(), FlowTriggers.NO_TRIGGER);
+      FlowTriggers l = new FlowTriggers(waitsFor, multishot, whenSent, whenReceived, i);
+      links[i] = l.linked() ? l : FlowTriggers.NONE;
     }
-    int[] stage = stagesOrCycle(file, conns, waits);
+    int[] stage = TriggerStages.of(file, conns, deps, links, runTimeIds.size());
     List<FlowSpec> flows = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       CmConnection c = conns.get(i);
       int[] received = Arrays.stream(deps[i]).filter(a -> a >= 0).toArray();
       int[] sent = Arrays.stream(deps[i]).filter(a -> a < 0).map(a -> ~a).toArray();
-      flows.add(new FlowSpec(i, c.src(), c.dst(), c.bytes(), c.startPs(), received, stage[i], sent));
+      flows.add(new FlowSpec(i, c.src(), c.dst(), c.bytes(), c.startPs(), received, stage[i], sent, links[i]));
     }
     return Collections.unmodifiableList(flows);
   }
 
-  private static int nthActivator(String file, CmConnection c, List<Integer> acts, Map<Long, Integer> uses) {
-    int k = uses.merge(c.trigger(), 1, Integer::sum) - 1;
-    if (k >= acts.size()) {
+  /** The k-th connection waiting on a multishot trigger starts at its k-th activation, so it needs k activators. */
+  private static void requireAnActivation(String file, CmConnection c, List<Integer> acts, int k) {
+    if (k > acts.size()) {
       throw new WorkloadFileException(file, c.line(), "multishot trigger " + c.trigger()
           + " starts one waiting connection per activation, but only " + acts.size()
-          + " connections activate it and this is waiting connection " + (k + 1), String.valueOf(c.trigger()),
+          + " connections activate it and this is waiting connection " + k, String.valueOf(c.trigger()),
           "at most as many connections waiting on a multishot trigger as activating it");
     }
-    return acts.get(k);
   }
 
   private static void requireDefined(String file, CmConnection c, long id, String role,
@@ -93,64 +112,5 @@ final class TriggerResolver {
           + ", which is not defined", String.valueOf(id),
           "define it with a line 'trigger id " + id + " oneshot|multishot|barrier'");
     }
-  }
-
-  /**
-   * Dependency depth of every flow, by an iterative depth-first search (a chain of thousands of
-   * ring steps must not overflow the call stack); a back edge means a cycle, reported by lines.
-   */
-  private static int[] stagesOrCycle(String file, List<CmConnection> conns, int[][] deps) {
-    int n = deps.length;
-    int[] stage = new int[n];
-    byte[] state = new byte[n]; // 0 unvisited, 1 on the stack, 2 done
-    int[] stack = new int[n];
-    int[] next = new int[n];
-    for (int root = 0; root < n; root++) {
-      if (state[root] != 0) {
-        continue;
-      }
-      int sp = 0;
-      stack[sp] = root;
-      next[sp++] = 0;
-      state[root] = 1;
-      while (sp > 0) {
-        int v = stack[sp - 1];
-        if (next[sp - 1] < deps[v].length) {
-          int w = deps[v][next[sp - 1]++];
-          if (state[w] == 1) {
-            throw cycle(file, conns, stack, sp, w);
-          }
-          if (state[w] == 0) {
-            state[w] = 1;
-            stack[sp] = w;
-            next[sp++] = 0;
-          }
-        } else {
-          int depth = 0;
-          for (int d : deps[v]) {
-            depth = Math.max(depth, stage[d] + 1);
-          }
-          stage[v] = depth;
-          state[v] = 2;
-          sp--;
-        }
-      }
-    }
-    return stage;
-  }
-
-  private static WorkloadFileException cycle(String file, List<CmConnection> conns, int[] stack, int sp, int w) {
-    int from = sp - 1;
-    while (stack[from] != w) {
-      from--;
-    }
-    StringBuilder loop = new StringBuilder();
-    for (int j = from; j < sp; j++) {
-      loop.append("line ").append(conns.get(stack[j]).line()).append(" -> ");
-    }
-    loop.append("line ").append(conns.get(w).line());
-    return new WorkloadFileException(file, conns.get(w).line(),
-        "connections wait for each other in a cycle, so none of them can start", loop.toString(),
-        "'a -> b' reads 'a waits for b'; triggers must not form a loop");
   }
 }

@@ -18,6 +18,7 @@ import org.lbsim.transport.ConstantRate;
 import org.lbsim.transport.FlowOutcome;
 import org.lbsim.transport.SubflowSplit;
 import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.FlowTriggers;
 
 /**
  * {@code lb: subflow} under {@code profile: reference}: each flow runs as N independent
@@ -139,7 +140,8 @@ class ReferenceSubflowTest {
 
   /**
    * A flow triggered by another's reception (a connection-matrix trigger) starts only once every
-   * subflow of that flow has been received, each of its own subflows from its own jittered start.
+   * subflow of that flow has been received, each of its own subflows from its own jittered start:
+   * the subflows of a flow activate its trigger as that one flow.
    */
   @Test
   void aSubflowWaitsForEverySubflowOfTheFlowItsFlowWaitsFor() throws IOException {
@@ -157,13 +159,40 @@ class ReferenceSubflowTest {
     long firstReceived = subs.subList(0, 4).stream().mapToLong(FlowOutcome::receivedPs).max().orElseThrow();
     long gap = 4 * SLOT_PS;
     for (int c = 4; c < 8; c++) {
-      assertThat(split.connections().get(c).deps()).containsExactly(0, 1, 2, 3);
+      assertThat(split.connections().get(c).triggers()).isEqualTo(new FlowTriggers(0, false, -1, -1, 1));
+      assertThat(split.connections().get(c - 4).triggers()).isEqualTo(new FlowTriggers(-1, false, -1, 0, 0));
       assertThat(subs.get(c).startPs()).as("subflow %d", c).isBetween(firstReceived, firstReceived + gap - 1);
     }
     assertThat(subs.subList(4, 8).stream().mapToLong(FlowOutcome::startPs).distinct().count()).isEqualTo(4);
     for (FlowOutcome f : r.flows()) {
       assertThat(f.fctPs()).isEqualTo(subs.subList(4 * f.id(), 4 * f.id() + 4).stream()
           .mapToLong(FlowOutcome::fctPs).max().orElseThrow());
+    }
+  }
+
+  /**
+   * A multishot trigger counts a split flow as one activation, once its last subflow is done, and
+   * each activation starts every subflow of the next waiting flow: the small flow's four subflows,
+   * all done before the big flow's, are one activation and start the first waiting flow only.
+   */
+  @Test
+  void aMultishotActivationIsAWholeFlowAndStartsAWholeFlow() throws IOException {
+    Path cm = dir.resolve("multishot.cm");
+    Files.writeString(cm, String.join("\n", "Nodes 16", "Connections 4", "Triggers 1",
+        "0->15 id 1 start 0 size 1048576 send_done_trigger 1", "2->3 id 2 start 0 size 16384 send_done_trigger 1",
+        "4->11 id 3 trigger 1 size 262144", "5->12 id 4 trigger 1 size 262144", "trigger id 1 multishot", ""));
+    Scenario s = scenario(cm, "topology.k=4");
+    List<FlowOutcome> subs = connections(s);
+    assertThat(subs).hasSize(16).allMatch(FlowOutcome::finished);
+    long smallDone = subs.subList(4, 8).stream().mapToLong(FlowOutcome::finishPs).max().orElseThrow();
+    long bigDone = subs.subList(0, 4).stream().mapToLong(FlowOutcome::finishPs).max().orElseThrow();
+    assertThat(smallDone).isLessThan(bigDone);
+    long gap = 4 * SLOT_PS;
+    for (int c = 8; c < 12; c++) {
+      assertThat(subs.get(c).startPs()).as("subflow %d", c).isBetween(smallDone, smallDone + gap - 1);
+    }
+    for (int c = 12; c < 16; c++) {
+      assertThat(subs.get(c).startPs()).as("subflow %d", c).isBetween(bigDone, bigDone + gap - 1);
     }
   }
 

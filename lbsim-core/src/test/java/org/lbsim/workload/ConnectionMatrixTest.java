@@ -44,7 +44,7 @@ class ConnectionMatrixTest {
   }
 
   @Test
-  void oneshotTriggerWaitsForTheFirstListedActivator() {
+  void aOneshotTriggerStaysARunTimeTriggerThatEveryActivatorActivates() {
     List<FlowSpec> flows = parse("""
         Nodes 16
         Connections 4
@@ -57,8 +57,13 @@ class ConnectionMatrixTest {
         """, 16);
 
     assertThat(flows).hasSize(4);
-    // the first activator is a send_done_trigger: the connection waits for its sender to complete
-    assertThat(flows.get(3)).isEqualTo(new FlowSpec(3, 5, 9, 1_048_576, 0, new int[0], 1, new int[] {1}));
+    assertThat(flows.get(0).triggers()).isEqualTo(FlowTriggers.NONE);
+    assertThat(flows.get(1).triggers()).isEqualTo(new FlowTriggers(-1, false, 0, -1, 1));
+    assertThat(flows.get(2).triggers()).isEqualTo(new FlowTriggers(-1, false, -1, 0, 2));
+    // whichever activator is done first starts it, so it depends on no flow in particular
+    assertThat(flows.get(3)).isEqualTo(new FlowSpec(3, 5, 9, 1_048_576, 0, new int[0], 1, new int[0],
+        new FlowTriggers(0, false, -1, -1, 3)));
+    assertThat(flows.get(3).waitCount()).isEqualTo(1);
   }
 
   @Test
@@ -78,12 +83,14 @@ class ConnectionMatrixTest {
     assertThat(flows).extracting(FlowSpec::stage).containsExactly(0, 0, 1, 2);
     assertThat(flows.get(2).sentDeps()).containsExactly(0); // 0's send_done_trigger
     assertThat(flows.get(2).deps()).containsExactly(1); // 1's recv_done_trigger
-    assertThat(flows.get(3).deps()).containsExactly(2);
+    assertThat(flows.get(2).triggers()).isEqualTo(new FlowTriggers(-1, false, -1, 0, 2)); // the barrier is no run-time trigger
+    assertThat(flows.get(3).deps()).isEmpty();
+    assertThat(flows.get(3).triggers()).isEqualTo(new FlowTriggers(0, true, -1, -1, 3));
     assertThat(flows.get(1).startPs()).isEqualTo(5);
   }
 
   @Test
-  void multishotStartsTheKthWaiterAfterTheKthActivator() {
+  void multishotWaitersAreTheTriggersTargetsInFileOrder() {
     List<FlowSpec> flows = parse("""
         Nodes 4
         0->1 start 0 size 1 send_done_trigger 7
@@ -93,9 +100,47 @@ class ConnectionMatrixTest {
         trigger id 7 multishot
         """, 4);
 
-    assertThat(flows.get(2).sentDeps()).containsExactly(0);
-    assertThat(flows.get(3).sentDeps()).containsExactly(1);
+    assertThat(flows).extracting(FlowSpec::triggers).containsExactly(new FlowTriggers(-1, false, 0, -1, 0),
+        new FlowTriggers(-1, false, 0, -1, 1), new FlowTriggers(0, true, -1, -1, 2), new FlowTriggers(0, true, -1, -1, 3));
+    assertThat(flows.get(2).sentDeps()).isEmpty();
     assertThat(flows.get(2).deps()).isEmpty();
+  }
+
+  /**
+   * A waiter's stage is the earliest round it can start in: one past its oneshot trigger's
+   * shallowest activator, and for the k-th waiter of a multishot trigger one past the k-th
+   * shallowest, whatever order the file lists them in.
+   */
+  @Test
+  void aWaitersStageIsTheEarliestRoundItsTriggerCanFireIn() {
+    List<FlowSpec> flows = parse("""
+        Nodes 8
+        0->1 start 0 size 1 send_done_trigger 1
+        1->2 trigger 1 size 1 send_done_trigger 2 recv_done_trigger 3
+        2->3 start 0 size 1 send_done_trigger 2 recv_done_trigger 3
+        3->4 trigger 2 size 1
+        4->5 trigger 3 size 1
+        5->6 trigger 3 size 1
+        trigger id 1 oneshot
+        trigger id 2 oneshot
+        trigger id 3 multishot
+        """, 8);
+
+    assertThat(flows).extracting(FlowSpec::stage).containsExactly(0, 1, 0, 1, 1, 2);
+  }
+
+  /** A multishot trigger may start the connection whose completion activates it next: htsim runs such a chain. */
+  @Test
+  void aMultishotTriggerMayBeActivatedByAConnectionItStarted() {
+    List<FlowSpec> flows = parse("""
+        Nodes 4
+        1->2 trigger 1 size 1 send_done_trigger 1
+        0->1 start 0 size 1 send_done_trigger 1
+        2->3 trigger 1 size 1
+        trigger id 1 multishot
+        """, 4);
+
+    assertThat(flows).extracting(FlowSpec::stage).containsExactly(1, 0, 2);
   }
 
   @Test
@@ -224,6 +269,17 @@ class ConnectionMatrixTest {
         + "can start (got 'line 3 -> line 4 -> line 3'; 'a -> b' reads 'a waits for b'; triggers must not form a loop)");
     assertThat(errorOf("Nodes 4\n0->1 trigger 1 size 5 recv_done_trigger 1\ntrigger id 1 barrier\n"))
         .startsWith("t.cm:2: connections wait for each other in a cycle, so none of them can start (got 'line 2 -> line 2'");
+    // the third waiter of a multishot trigger needs a third activation, which only it could give
+    assertThat(errorOf("""
+        Nodes 4
+        0->1 start 0 size 5 send_done_trigger 1
+        1->2 start 0 size 5 send_done_trigger 1
+        2->3 trigger 1 size 5
+        3->0 trigger 1 size 5
+        0->2 trigger 1 size 5 send_done_trigger 1
+        trigger id 1 multishot
+        """)).startsWith("t.cm:6: connections wait for each other in a cycle, so none of them can start "
+        + "(got 'line 6 -> line 6'");
   }
 
   @Test
