@@ -92,7 +92,7 @@ final class RecommendCommand implements Callable<Integer> {
             stored == 0 ? "" : String.format(" (%d read back from their folders)", stored),
             PlannedRuns.threads(threads), dir));
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
-    ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.table().csv());
+    ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.csv());
     PrintWriter o = spec.commandLine().getOut();
     o.print(rec.table().render(1 + axes.size()));
     o.println();

@@ -213,8 +213,7 @@ public final class CollectiveBench {
 
   /** A number for the CSV: plain, rounded to 6 decimals; empty when not a number. */
   static String csvNumber(double x) {
-    return Double.isNaN(x) ? "" : java.math.BigDecimal.valueOf(x).setScale(6, java.math.RoundingMode.HALF_EVEN)
-        .stripTrailingZeros().toPlainString();
+    return CsvNumber.of(x);
   }
 
   /** {@code bench-collective.csv}: one row per design and size, every column of the table and the run's CCT and bound. */

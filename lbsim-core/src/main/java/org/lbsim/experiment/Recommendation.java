@@ -49,6 +49,52 @@ public record Recommendation(List<Candidate> ranked, Candidate baseline) {
     return new Table(header, rows);
   }
 
+  /**
+   * {@code ranking.csv}: the table's rows as data, one column per value: rank, the swept keys,
+   * seeds, median CCT (ps) and % over bound, the baseline's label, each gain's median and its
+   * smallest ({@code _lo}) and largest ({@code _hi}) value over seeds, the median largest queue
+   * (bytes), drops and retransmissions, unfinished runs and why; empty cells where the table
+   * shows "-".
+   */
+  public String csv() {
+    List<String> header = new ArrayList<>(List.of("rank"));
+    header.addAll(best().values().keySet());
+    header.addAll(List.of("seeds", "cct_ps_median", "cct_over_bound_pct_median", "baseline"));
+    for (String g : GAINS) {
+      header.addAll(List.of(g + "_median", g + "_lo", g + "_hi"));
+    }
+    header.addAll(List.of("max_queue_bytes_median", "drops_median", "retransmissions_median", "unfinished_runs", "why"));
+    List<List<String>> rows = new ArrayList<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      Candidate c = ranked.get(i);
+      List<String> row = new ArrayList<>();
+      row.add(Integer.toString(i + 1));
+      row.addAll(c.values().values());
+      row.add(Integer.toString(c.seeds()));
+      row.add(c.medianCctPs() > 0 ? CsvNumber.of(c.medianCctPs()) : "");
+      row.add(CsvNumber.of(c.medianOverBoundPct()));
+      row.add(baseline == null ? "" : baseline.label());
+      for (Gain.Figure f : figures(c.gains())) {
+        boolean known = f != null && f.n() > 0;
+        row.addAll(known ? List.of(CsvNumber.of(f.median()), CsvNumber.of(f.min()), CsvNumber.of(f.max()))
+            : List.of("", "", ""));
+      }
+      row.addAll(List.of(Long.toString(c.maxQueueBytes()), Long.toString(c.drops()), Long.toString(c.retransmissions()),
+          Integer.toString(c.unfinishedRuns()), c.diagnosis()));
+      rows.add(row);
+    }
+    return new Table(header, rows).csv();
+  }
+
+  /** The gains' names as {@code ranking.csv} and {@code recommend --json} give them, in {@link #figures} order. */
+  public static final List<String> GAINS = List.of("throughput_gain_pct", "cct_reduction_pct", "p99_fct_reduction_pct");
+
+  /** The figures of {@code g} in {@link #GAINS} order; nulls when there is no baseline. */
+  public static List<Gain.Figure> figures(Gain.Spread g) {
+    return g == null ? java.util.Arrays.asList(null, null, null)
+        : List.of(g.throughput(), g.cctReduction(), g.p99FctReduction());
+  }
+
   /** One sentence naming the winner and its gain, for the end of the output. */
   public String headline() {
     Candidate b = best();

@@ -51,7 +51,7 @@ class SparkSweepTest {
     String localSummary;
     try (ResultStore s = ResultStore.open(reference)) {
       GridFile g = GridFile.read(grid);
-      localSummary = SweepSummary.table(g.axes(), g.grid(), s.records()).csv();
+      localSummary = SweepSummary.csv(g.axes(), SweepSummary.rows(g.grid(), s.records()));
     }
     assertThat(Files.readString(store.resolve("summary.csv"))).isEqualTo(localSummary);
     assertThat(o.toString()).contains("ecmp", "host-spray");
