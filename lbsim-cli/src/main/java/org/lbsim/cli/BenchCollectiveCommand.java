@@ -80,6 +80,9 @@ final class BenchCollectiveCommand implements Callable<Integer> {
   @Mixin
   OverwriteOption replace;
 
+  @Mixin
+  JsonOption json;
+
   /** The value of a {@code --set name=...} among {@code settings}, or null (the folder then takes the file's name). */
   static String setName(List<String> settings) {
     for (String s : settings) {
@@ -113,8 +116,12 @@ final class BenchCollectiveCommand implements Callable<Integer> {
     }
     ResultFolder.writeFile(dir.resolve("bench-collective.csv"), CollectiveBench.csv(outcome));
     PrintWriter o = spec.commandLine().getOut();
-    o.print(NcclTable.render(outcome));
-    o.flush();
+    if (json.json) {
+      JsonOut.print(o, BenchJson.of(outcome, dir));
+    } else {
+      o.print(NcclTable.render(outcome));
+      o.flush();
+    }
     return outcome.rows().stream().anyMatch(r -> !r.finished()) ? Errors.UNFINISHED : Errors.DONE;
   }
 

@@ -36,10 +36,21 @@ final class ListCommand implements Callable<Integer> {
       description = "also say where each design is defined, registered and documented")
   boolean verbose;
 
+  @picocli.CommandLine.Mixin
+  JsonOption json;
+
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
     Catalog catalog = Main.catalog(spec);
+    if (json.json && (algorithms != null || markdown)) {
+      throw new Errors.UserError("--json: cannot be combined with " + (markdown ? "--markdown" : "--algorithms")
+          + " (got both; allowed: --json alone, or with --verbose, which it always includes)");
+    }
+    if (json.json) {
+      JsonOut.print(o, ListJson.of(catalog));
+      return 0;
+    }
     if (algorithms != null) { // the docs' tables: built-in designs only, whatever the plug-ins add
       Axis axis = AlgorithmTables.axis(algorithms);
       if (axis == null || markdown) {

@@ -72,6 +72,9 @@ final class RecommendCommand implements Callable<Integer> {
   @Mixin
   OverwriteOption replace;
 
+  @Mixin
+  JsonOption json;
+
   @Override
   public Integer call() throws IOException {
     if (seeds < 1) {
@@ -94,6 +97,10 @@ final class RecommendCommand implements Callable<Integer> {
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
     ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.csv());
     PrintWriter o = spec.commandLine().getOut();
+    if (json.json) {
+      JsonOut.print(o, RecommendJson.of(rec, axes.stream().map(Axis::key).toList(), dir));
+      return rec.best().unfinishedRuns() > 0 ? 3 : 0;
+    }
     o.print(rec.table().render(1 + axes.size()));
     o.println();
     o.println(rec.headline());

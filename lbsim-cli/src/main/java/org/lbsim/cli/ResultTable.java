@@ -40,12 +40,15 @@ final class ResultTable {
   private static final List<String> SAME_KEYS = List.of("seed", "profile", "cc", "lr");
   private static final List<String> SAME_PREFIXES = List.of("topology.", "links.", "workload.", "job.", "failures.");
 
+  /** A run's gain over its baseline run, {@code vs}. */
+  record GainRow(String scenario, String vs, Gain gain) {}
+
   /**
    * Each run's gain over the ECMP run of the same fabric, workload, cc, lr and seed in {@code
-   * results} (throughput gain, CCT and p99 FCT reduction, in %); empty when no run has one.
+   * results}, in the order of {@code results}; runs without such a baseline have none.
    */
-  static String gains(List<RunResult> results) {
-    List<List<String>> rows = new ArrayList<>();
+  static List<GainRow> gainRows(List<RunResult> results) {
+    List<GainRow> rows = new ArrayList<>();
     for (RunResult r : results) {
       if ("ecmp".equals(r.settings().get("lb"))) {
         continue;
@@ -53,10 +56,22 @@ final class ResultTable {
       RunResult base = results.stream().filter(b -> "ecmp".equals(b.settings().get("lb")) && comparable(r, b))
           .findFirst().orElse(null);
       if (base != null) {
-        Gain g = Gain.of(r, base);
-        rows.add(List.of(r.scenario(), base.scenario(), signed(g.throughputPct()), signed(g.cctReductionPct()),
-            signed(g.p99FctReductionPct())));
+        rows.add(new GainRow(r.scenario(), base.scenario(), Gain.of(r, base)));
       }
+    }
+    return rows;
+  }
+
+  /**
+   * The table of {@link #gainRows} (throughput gain, CCT and p99 FCT reduction, in %); empty when
+   * no run has one.
+   */
+  static String gains(List<RunResult> results) {
+    List<List<String>> rows = new ArrayList<>();
+    for (GainRow row : gainRows(results)) {
+      Gain g = row.gain();
+      rows.add(List.of(row.scenario(), row.vs(), signed(g.throughputPct()), signed(g.cctReductionPct()),
+          signed(g.p99FctReductionPct())));
     }
     if (rows.isEmpty()) {
       return "";
@@ -84,7 +99,7 @@ final class ResultTable {
    * model for training jobs, the trace's name for a Chakra trace, the first flow's size for a
    * kind whose input sizes its flows.
    */
-  private static String workload(RunResult r, Catalog catalog) {
+  static String workload(RunResult r, Catalog catalog) {
     String kind = r.settings().get("workload.kind");
     WorkloadKind k = catalog.workloads().find(kind);
     if (k.sized()) {

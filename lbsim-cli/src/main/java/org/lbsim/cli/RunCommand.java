@@ -65,6 +65,9 @@ final class RunCommand implements Callable<Integer> {
   @Mixin
   ThreadsOption threads;
 
+  @Mixin
+  JsonOption json;
+
   @Option(names = "--progress", description = "show the progress bar even when not on a terminal (otherwise a long "
       + "run prints a line every 10 s of wall time there)")
   boolean progress;
@@ -125,10 +128,14 @@ final class RunCommand implements Callable<Integer> {
         bar.close();
       }
     }
-    o.print(ResultTable.render(results, Main.catalog(spec)));
-    o.print(ResultTable.gains(results));
-    o.print(TrainingTable.render(results));
-    o.flush();
+    if (json.json) {
+      JsonOut.print(o, RunJson.of(results, planned.stream().map(Planned::dir).toList(), Main.catalog(spec)));
+    } else {
+      o.print(ResultTable.render(results, Main.catalog(spec)));
+      o.print(ResultTable.gains(results));
+      o.print(TrainingTable.render(results));
+      o.flush();
+    }
     return results.stream().anyMatch(r -> r.unfinishedFlows() > 0) ? 3 : 0;
   }
 

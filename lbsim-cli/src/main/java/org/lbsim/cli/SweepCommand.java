@@ -40,6 +40,9 @@ final class SweepCommand implements Callable<Integer> {
   @Mixin
   ResultsOptions results;
 
+  @Mixin
+  JsonOption json;
+
   @Option(names = "--progress", description = "force the progress bar even when not on a terminal")
   boolean forceBar;
 
@@ -66,7 +69,12 @@ final class SweepCommand implements Callable<Integer> {
     }
     try (store) { // the store's lock is held until the summary is written
       PrintWriter o = spec.commandLine().getOut();
-      o.print(SweepSummary.write(g, store.records(), dir));
+      String table = SweepSummary.write(g, store.records(), dir);
+      if (json.json) {
+        JsonOut.print(o, SweepJson.of(g, SweepSummary.rows(g.grid(), store.records()), dir));
+      } else {
+        o.print(table);
+      }
       o.flush();
     }
     return 0;
