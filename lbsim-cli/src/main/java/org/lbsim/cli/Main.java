@@ -22,7 +22,7 @@ import picocli.CommandLine.ScopeType;
     modelTransformer = Errors.ExitCodeHelp.class,
     description = "Packet-level simulator of load balancing for AI-training collectives in Clos fabrics.",
     subcommands = {RunCommand.class, SweepCommand.class, ReproduceCommand.class, RecommendCommand.class,
-        OptimizeCommand.class, ReportCommand.class, BenchCollectiveCommand.class, ListCommand.class,
+        OptimizeCommand.class, ReportCommand.class, BenchCollectiveCommand.class, ListCommand.class, CompletionCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main {
   @Option(names = "--plugins", paramLabel = "DIR", scope = ScopeType.INHERIT,
