@@ -45,6 +45,17 @@ class CliTest {
   }
 
   @Test
+  void theBuiltInComparisonTakesALeafSpineFromTheCommandLine() {
+    Path res = dir.resolve("res");
+    CliRunner.Outcome o = run("run", "--set", "topology.kind=leaf-spine", "--set", "topology.leaves=2", "--set",
+        "topology.hosts_per_leaf=4", "--set", "topology.spines=2", "--set", "workload.size=16KiB", "--out", res.toString());
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out()).contains("permutation-ecmp").contains("all-to-all-host-spray");
+    assertThat(res.resolve("default-comparison").resolve("permutation-ecmp").resolve("summary.json")).content().contains("\"topology.kind\" : \"leaf-spine\"")
+        .contains("\"topology.spines\" : \"2\"");
+  }
+
+  @Test
   void listShowsDesignsAndKeys() {
     CliRunner.Outcome o = run("list");
     assertThat(o.code()).isZero();

@@ -220,8 +220,8 @@ public final class ScenarioReader {
       if (why != null) {
         String from = origin.getOrDefault(k, source);
         problems.add(from + (from.equals(source) ? ": " : " ") + k + ": does not apply, as " + why + " (got '"
-            + StrictYaml.show(raw.get(k)) + "'; allowed: only when " + schema.applicability().rule(k).when() + "; write " + k
-            + "? to set it only where it applies)");
+            + StrictYaml.show(raw.get(k)) + "'; allowed: only when " + schema.applicability().rule(k).when() + "; " + k
+            + "? sets it only where it applies, and drops it here" + KeyInstead.hint(k, values) + ")");
       }
     }
     return values;

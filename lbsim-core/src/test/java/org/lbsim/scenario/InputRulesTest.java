@@ -50,7 +50,7 @@ class InputRulesTest {
     String yaml = "topology: {k: 4}\nworkload: {kind: cm, file: a.cm}\n";
     assertThat(one(yaml, "workload.size=4MiB")).isEqualTo("--set workload.size: does not apply, as workload.kind is cm "
         + "(got '4MiB'; allowed: only when workload.kind is not cm, training or chakra (a cm file, the training jobs "
-        + "and a Chakra trace give every flow's size); write workload.size? to set it only where it applies)");
+        + "and a Chakra trace give every flow's size); workload.size? sets it only where it applies, and drops it here)");
     assertThat(read(yaml).workload().kind()).isEqualTo("cm");
   }
 

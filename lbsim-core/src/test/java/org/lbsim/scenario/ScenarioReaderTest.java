@@ -44,10 +44,23 @@ class ScenarioReaderTest {
   }
 
   @Test
+  void aFatTreeKeyOnALeafSpineNamesTheLeafSpinesOwnKeys() throws IOException {
+    assertThat(problems("topology: {kind: leaf-spine, hosts_per_leaf: 16, spines: 8, oversubscription: 2}\n"))
+        .containsExactly(dir.resolve("bad.yaml") + ": topology.oversubscription: does not apply, as topology.kind is "
+            + "leaf-spine (got '2'; allowed: only when topology.kind is fat-tree; topology.oversubscription? sets it only "
+            + "where it applies, and drops it here; a leaf-spine is oversubscribed topology.hosts_per_leaf : "
+            + "topology.spines (here 16 : 8))");
+    assertThat(problems("topology: {kind: leaf-spine, k: 4}\n")).singleElement().asString()
+        .endsWith("drops it here; a leaf-spine's size is topology.leaves x topology.hosts_per_leaf, with topology.spines spines)");
+    assertThat(problems("topology: {kind: fat-tree}\nworkload: {kind: all-to-all, locality: cross-pod}\n")).singleElement()
+        .asString().endsWith("drops it here)");
+  }
+
+  @Test
   void crossPodLocalityIsOnlyForPermutations() throws IOException {
     assertThat(problems("workload:\n  kind: all-to-all\n  locality: cross-pod\n")).containsExactly(dir.resolve("bad.yaml")
         + ": workload.locality: does not apply, as workload.kind is all-to-all (got 'cross-pod'; allowed: only when "
-        + "workload.kind is permutation; write workload.locality? to set it only where it applies)");
+        + "workload.kind is permutation; workload.locality? sets it only where it applies, and drops it here)");
     assertThat(problems("workload:\n  locality: nearby\n")).singleElement().asString()
         .contains("workload.locality").contains("'nearby'").contains("any, cross-pod");
     assertThat(Scenarios.of("workload.locality=cross-pod").values()).containsEntry("workload.locality", "cross-pod");
