@@ -104,7 +104,12 @@ final class RecommendCommand implements Callable<Integer> {
     o.print(rec.table().render(1 + axes.size()));
     o.println();
     o.println(rec.headline());
-    if (rec.baseline() == null) {
+    if (rec.tieLine() != null) {
+      o.println(rec.tieLine());
+    }
+    if (rec.baselineNote() != null) {
+      o.println("Baseline: " + rec.baselineNote() + ".");
+    } else if (rec.baseline() == null) {
       o.println("(no candidate matched the baseline " + base + "; gains not shown)");
     } else if (rec.baseline() != rec.best()) {
       o.println("Baseline " + rec.baseline().label() + ": " + rec.baseline().diagnosis() + ".");

@@ -26,6 +26,13 @@ final class RecommendJson {
     } else {
       doc.set("baseline", JsonOut.strings(rec.baseline().values()));
     }
+    doc.put("baseline_note", rec.baselineNote());
+    ArrayNode tie = doc.putArray("tie");
+    if (!rec.tied().isEmpty()) {
+      tie.add(JsonOut.strings(rec.best().values()));
+      rec.tied().forEach(c -> tie.add(JsonOut.strings(c.values())));
+    }
+    JsonOut.number(doc, "tie_within_pct", rec.tieWithinPct());
     doc.put("headline", rec.headline());
     ArrayNode out = doc.putArray("candidates");
     for (int i = 0; i < rec.ranked().size(); i++) {

@@ -46,6 +46,29 @@ class RecommendCommandTest {
   }
 
   @Test
+  void designsWithinTheBestOnesSeedSpreadAreCalledATie() {
+    // without loss the loss recovery never acts: both give the same CCT on every seed
+    CliRunner.Outcome o = run("recommend", "--set", "topology.k=4", "--set", "workload.size=32KiB", "--vary", "lb=host-spray",
+        "--vary", "lr=erasure,sack", "--baseline", "lr=erasure", "--seeds", "3", "--out", dir.toString());
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out()).contains("Tie: any of these; the choice does not matter here, within 0.00 % (the best one's seed "
+        + "spread): host-spray erasure, host-spray sack.");
+  }
+
+  @Test
+  void aBaselineThatLeavesFlowsUnfinishedGivesWayToTheWeakestFinisher() {
+    // a black hole that routes never avoid: ECMP's flows hashed into it never finish
+    CliRunner.Outcome o = run("recommend", "--set", "topology.k=4", "--set", "workload.size=64KiB", "--set", "failures.kind=drop",
+        "--set", "failures.links=tier2:0", "--set", "failures.convergence_us=never", "--set", "run.limit_ms=2", "--vary",
+        "lb=ecmp,host-spray,ofan", "--seeds", "2", "--out", dir.toString());
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out()).contains("Recommended: host-spray").contains("; over ofan: throughput gain +27.7 % [+0.0, +55.5]")
+        .contains("Baseline: the baseline ecmp left 6 flows unfinished in 2 of 2 runs; gains are over ofan instead, the "
+            + "weakest design that finished every run.")
+        .doesNotContain("Tie:");
+  }
+
+  @Test
   void resumeReadsBackTheFinishedRunsAndRanksThemTheSame() throws IOException {
     String[] args = {"recommend", "--set", "topology.k=4", "--set", "workload.size=32KiB", "--vary",
         "lb=ecmp,host-spray,ofan", "--seeds", "2", "--out", dir.toString()};

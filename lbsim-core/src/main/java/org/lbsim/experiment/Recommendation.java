@@ -10,15 +10,57 @@ import java.util.Map;
  * The designs of a {@code recommend} run, best first, and the baseline they are compared with.
  *
  * @param ranked every candidate, best first
- * @param baseline the candidate the gains are relative to, or null if it was not among them
+ * @param baseline the candidate the gains are relative to, or null if it was not among them or
+ *     none finished every run
+ * @param baselineNote why the baseline is not the one asked for (it left flows unfinished), or null
  */
-public record Recommendation(List<Candidate> ranked, Candidate baseline) {
+public record Recommendation(List<Candidate> ranked, Candidate baseline, String baselineNote) {
   public Recommendation {
     ranked = List.copyOf(ranked);
   }
 
   public Candidate best() {
     return ranked.get(0);
+  }
+
+  /**
+   * The other candidates that finished every run with a median CCT no higher than the best one's
+   * slowest seed: within its seed spread, so the choice among them does not matter here. Empty
+   * when the best one left flows unfinished.
+   */
+  public List<Candidate> tied() {
+    Candidate b = best();
+    List<Candidate> out = new ArrayList<>();
+    if (b.unfinishedRuns() > 0 || b.medianCctPs() <= 0) {
+      return out;
+    }
+    for (Candidate c : ranked) {
+      if (c != b && c.unfinishedRuns() == 0 && c.medianCctPs() > 0 && c.medianCctPs() <= b.worstCctPs()) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /** The largest median CCT of {@link #tied()} above the best candidate's, in %; NaN when nothing ties. */
+  public double tieWithinPct() {
+    double within = Double.NaN;
+    for (Candidate c : tied()) {
+      within = Math.max(Double.isNaN(within) ? 0 : within, 100 * (c.medianCctPs() / best().medianCctPs() - 1));
+    }
+    return within;
+  }
+
+  /** The tie as a line ("Tie: any of ..."), or null when nothing ties with the best candidate. */
+  public String tieLine() {
+    List<Candidate> t = tied();
+    if (t.isEmpty()) {
+      return null;
+    }
+    List<String> names = new ArrayList<>(List.of(best().label()));
+    t.forEach(c -> names.add(c.label()));
+    return fmt("Tie: any of these; the choice does not matter here, within %.2f %% (the best one's seed spread): %s.",
+        tieWithinPct(), String.join(", ", names));
   }
 
   public Table table() {
@@ -126,10 +168,12 @@ public record Recommendation(List<Candidate> ranked, Candidate baseline) {
    * @param values the swept keys and this design's values, e.g. lb=ofan
    * @param unfinishedRuns runs in which some flow did not finish (ranked last)
    * @param diagnosis the most telling symptom: unfinished flows, loss, link imbalance or queues
+   * @param worstCctPs the largest CCT of its finished runs (0 when none finished)
    * @param gains its gain over the baseline, seed by seed; null when no candidate is the baseline
    */
-  public record Candidate(Map<String, String> values, int seeds, double medianCctPs, double medianOverBoundPct,
-      long maxQueueBytes, long drops, long retransmissions, int unfinishedRuns, String diagnosis, Gain.Spread gains) {
+  public record Candidate(Map<String, String> values, int seeds, double medianCctPs, double worstCctPs,
+      double medianOverBoundPct, long maxQueueBytes, long drops, long retransmissions, int unfinishedRuns, String diagnosis,
+      Gain.Spread gains) {
     public Candidate {
       values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }

@@ -36,13 +36,24 @@ public final class Recommender {
       }
       byDesign.computeIfAbsent(v, x -> new ArrayList<>()).add(r);
     }
-    List<RunRecord> baseRuns = byDesign.entrySet().stream().filter(e -> matches(e.getKey(), baseline))
+    List<RunRecord> wanted = byDesign.entrySet().stream().filter(e -> matches(e.getKey(), baseline))
         .map(Map.Entry::getValue).findFirst().orElse(null);
+    List<RunRecord> baseRuns = wanted;
+    String note = null;
+    if (wanted != null && wanted.stream().anyMatch(r -> r.result().unfinishedFlows() > 0)) {
+      // gains over a design that left flows unfinished have no number: measure them over the
+      // weakest design that finished every run instead, and say so
+      Recommendation.Candidate w = summarize(keysOf(wanted, keys), results(wanted), null);
+      baseRuns = weakestFinisher(byDesign);
+      note = "the baseline " + w.label() + " left " + w.diagnosis() + "; " + (baseRuns == null
+          ? "no design finished every run, so no gains are shown"
+          : "gains are over " + String.join(" ", keysOf(baseRuns, keys).values())
+              + " instead, the weakest design that finished every run");
+    }
     List<Recommendation.Candidate> all = new ArrayList<>();
     Recommendation.Candidate base = null;
     for (Map.Entry<Map<String, String>, List<RunRecord>> e : byDesign.entrySet()) {
-      List<RunResult> results = e.getValue().stream().map(RunRecord::result).toList();
-      Recommendation.Candidate c = summarize(e.getKey(), results, baseRuns == null ? null : gains(e.getValue(), baseRuns));
+      Recommendation.Candidate c = summarize(e.getKey(), results(e.getValue()), baseRuns == null ? null : gains(e.getValue(), baseRuns));
       all.add(c);
       if (base == null && e.getValue() == baseRuns) {
         base = c;
@@ -53,7 +64,33 @@ public final class Recommender {
         .thenComparingDouble(Recommender::score)
         .thenComparingLong(Recommendation.Candidate::maxQueueBytes)
         .thenComparing(Recommendation.Candidate::label));
-    return new Recommendation(ranked, base);
+    return new Recommendation(ranked, base, note);
+  }
+
+  private static List<RunResult> results(List<RunRecord> runs) {
+    return runs.stream().map(RunRecord::result).toList();
+  }
+
+  private static Map<String, String> keysOf(List<RunRecord> runs, List<String> keys) {
+    Map<String, String> v = new LinkedHashMap<>();
+    for (String k : keys) {
+      v.put(k, runs.get(0).value(k));
+    }
+    return v;
+  }
+
+  /** The runs of the design with the highest score among those that finished every run, or null. */
+  private static List<RunRecord> weakestFinisher(Map<Map<String, String>, List<RunRecord>> byDesign) {
+    List<RunRecord> weakest = null;
+    double worst = -Double.MAX_VALUE;
+    for (Map.Entry<Map<String, String>, List<RunRecord>> e : byDesign.entrySet()) {
+      Recommendation.Candidate c = summarize(e.getKey(), results(e.getValue()), null);
+      if (c.unfinishedRuns() == 0 && score(c) > worst) {
+        worst = score(c);
+        weakest = e.getValue();
+      }
+    }
+    return weakest;
   }
 
   /** % over bound when every run has a bound, else the CCT itself. */
@@ -123,7 +160,8 @@ public final class Recommender {
     } else {
       why = imbalance(runs.get(0), medQueue);
     }
-    return new Recommendation.Candidate(values, runs.size(), median(cct), medOver, medQueue, medDrops, medRetx,
+    double worstCct = cct.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    return new Recommendation.Candidate(values, runs.size(), median(cct), worstCct, medOver, medQueue, medDrops, medRetx,
         unfinished, why, gains);
   }
 
