@@ -39,9 +39,10 @@ class CliTest {
     assertThat(o.code()).as(o.err()).isZero();
     assertThat(o.out()).contains("scenario").contains("% over bound").contains("tiny").contains("ecmp")
         .contains("permutation 64KiB");
-    assertThat(res.resolve("tiny/summary.json")).exists();
-    assertThat(res.resolve("tiny/flows.csv")).exists();
-    assertThat(res.resolve("tiny/ports.csv")).exists();
+    // named by the file and the override, so that another --set never meets these results
+    assertThat(res.resolve("tiny_lb-ecmp/summary.json")).exists();
+    assertThat(res.resolve("tiny_lb-ecmp/flows.csv")).exists();
+    assertThat(res.resolve("tiny_lb-ecmp/ports.csv")).exists();
   }
 
   @Test

@@ -58,14 +58,15 @@ class ResultFoldersCliTest {
     Path out = dir.resolve("out");
     assertThat(CliRunner.run("run", s.toString(), "--out", out.toString()).code()).isZero();
     Map<String, String> first = files(out);
-    CliRunner.Outcome refused = CliRunner.run("run", s.toString(), "--set", "workload.size=32KiB", "--set",
+    // named as the first run's results, which hold another scenario
+    CliRunner.Outcome refused = CliRunner.run("run", s.toString(), "--set", "name=s", "--set", "workload.size=32KiB", "--set",
         "metrics.queue_sample_us=0", "--out", out.toString());
     assertThat(refused.code()).isEqualTo(2);
     assertThat(refused.err()).contains("error: " + s + ": name: " + out.resolve("s")
         + " holds the results of a different scenario (got 's'; allowed: another name or --out, or --overwrite");
     assertThat(refused.err()).doesNotContain("running");
     assertThat(files(out)).isEqualTo(first);
-    CliRunner.Outcome replaced = CliRunner.run("run", s.toString(), "--set", "workload.size=32KiB", "--set",
+    CliRunner.Outcome replaced = CliRunner.run("run", s.toString(), "--set", "name=s", "--set", "workload.size=32KiB", "--set",
         "metrics.queue_sample_us=0", "--out", out.toString(), "--overwrite");
     assertThat(replaced.code()).isZero();
     Map<String, String> second = files(out);

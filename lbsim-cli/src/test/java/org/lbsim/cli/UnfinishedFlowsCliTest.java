@@ -42,7 +42,7 @@ class UnfinishedFlowsCliTest {
         + "    flow 0 (1->0): 48 of its packets are held at failed link agg0-core0 (failures.kind hold); it waits for"
         + " a retransmission timeout at 7 ms (2 so far); 48 data packets sent, 32 declared lost, 2 timeouts\n");
     assertThat(o.err()).doesNotContain("error: ");
-    assertThat(dir.resolve("out/lone/summary.json")).content().contains("\"why\" : \"48 of its packets are held");
+    assertThat(dir.resolve("out/lone_failures.kind-hold_failures.links-agg0-core0/summary.json")).content().contains("\"why\" : \"48 of its packets are held");
   }
 
   @Test

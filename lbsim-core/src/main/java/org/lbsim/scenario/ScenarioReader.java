@@ -78,12 +78,15 @@ public final class ScenarioReader {
     return read(file, overrides, Catalog.builtIn());
   }
 
-  /** As {@link #read(Path, List)}, choosing designs from {@code catalog}. */
+  /**
+   * As {@link #read(Path, List)}, choosing designs from {@code catalog}. A run the file and the
+   * overrides leave unnamed is named by the file's stem and the overrides ({@link RunName}).
+   */
   public static Scenario read(Path file, List<String> overrides, Catalog catalog) {
     String text = StrictYaml.readFile(file);
     String stem = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     Path dir = file.toAbsolutePath().getParent();
-    return fromText(text, file.toString(), dir, stem, overrides, "--set", catalog);
+    return fromText(text, file.toString(), dir, RunName.of(stem, overrides), overrides, "--set", catalog);
   }
 
   /** Parses scenario text; {@code defaultName} names the run when the text does not. */

@@ -76,7 +76,7 @@ class ScenarioReaderTest {
     Files.writeString(f, "topology:\n  kind: leaf-spine\n  leaves: 4\nlinks:\n  rate_gbps: 400\n  tier1:\n"
         + "    latency_us: 2\nworkload: {kind: all-to-all, size: 64KiB}\n");
     Scenario s = ScenarioReader.read(f, List.of("topology.spines=2", "lb=ecmp"));
-    assertThat(s.name()).isEqualTo("ok");
+    assertThat(s.name()).isEqualTo("ok_topology.spines-2_lb-ecmp");
     assertThat(s.topology()).isEqualTo(new LeafSpine(16, 4, 2));
     assertThat(s.hostLink().bitsPerSecond()).isEqualTo(400_000_000_000L);
     assertThat(s.hostLink().latencyPs()).isEqualTo(500_000);
