@@ -8,7 +8,7 @@ import org.lbsim.net.Packet;
  * grants it pulls. A data packet or request to send announces the sender's pull target; a
  * trimmed packet or a request is owed a pull at retransmission priority.
  */
-final class PullCredit extends ReceiverControl {
+final class PullCredit extends ReceiverControl implements PullPacer.Pulled {
   private final Receiver receiver;
   private final PullPacer pacer;
   /** Pulls granted so far; every ACK and NACK echoes it. */
@@ -21,13 +21,13 @@ final class PullCredit extends ReceiverControl {
   /** The host this flow is received at, which sends its pulls. */
   private final int receiverHost;
   private int lastEntropy;
-  boolean inRtxQueue;
-  boolean inActiveQueue;
+  private boolean inRtxQueue;
+  private boolean inActiveQueue;
   /**
    * A request to send reached the flow after it was received: its sender did not learn that (the
    * last ACK was lost), so it is owed one pull anyway, whose resend the receiver then ACKs.
    */
-  boolean askedWhenDone;
+  private boolean askedWhenDone;
 
   PullCredit(Receiver receiver, PullPacer pacer, int receiverHost) {
     this.receiver = receiver;
@@ -70,22 +70,51 @@ final class PullCredit extends ReceiverControl {
     }
   }
 
+  @Override
+  public boolean askedWhenDone() {
+    return askedWhenDone;
+  }
+
+  @Override
+  public boolean inRtxQueue() {
+    return inRtxQueue;
+  }
+
+  @Override
+  public void inRtxQueue(boolean on) {
+    inRtxQueue = on;
+  }
+
+  @Override
+  public boolean inActiveQueue() {
+    return inActiveQueue;
+  }
+
+  @Override
+  public void inActiveQueue(boolean on) {
+    inActiveQueue = on;
+  }
+
   /** Pulls the sender has asked for and not yet been granted. */
-  long backlog() {
+  @Override
+  public long backlog() {
     return creditTarget - pullNo;
   }
 
-  long rtxOwed() {
+  @Override
+  public long rtxOwed() {
     return rtxOwed;
   }
 
   /** The flow is received: it needs no more pulls. */
-  boolean done() {
+  @Override
+  public boolean done() {
     return receiver.completedAtPs() >= 0;
   }
 
   /** The pacer grants this flow one more data packet: a PULL to the sender carrying the cumulative pull number. */
-  void sendPull(long nowPs) {
+  @Override
+  public void sendPull(long nowPs) {
     askedWhenDone = false;
     pullNo++;
     if (rtxOwed > 0) {

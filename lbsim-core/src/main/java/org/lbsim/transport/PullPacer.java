@@ -9,9 +9,38 @@ import org.lbsim.engine.Simulator;
  * slot over the pull rate), so what the senders send into the last hop never exceeds what that
  * hop drains. Flows whose packets were trimmed or who sent a request to send are served first
  * (retransmission priority); the others take turns round-robin while their pull target (the
- * demand their last data packet announced) exceeds the pulls already granted.
+ * demand their last data packet announced) exceeds the pulls already granted. A flow stands at
+ * most once in each queue: one owed a retransmission while it waits its turn stands in both, and
+ * after its retransmission pull keeps its one place in the round-robin (as htsim's
+ * {@code EqdsPullPacer::doNextEvent} re-adds a sink to its active list only when it is not
+ * already in it).
  */
 final class PullPacer implements EventTarget {
+  /**
+   * What the pacer needs of a flow it pulls for ({@link PullCredit}); the two queue marks are the
+   * pacer's own, so that a flow stands at most once in each of its queues.
+   */
+  interface Pulled {
+    long rtxOwed();
+
+    long backlog();
+
+    boolean done();
+
+    /** A request to send reached the flow after it was received (see {@link PullCredit}). */
+    boolean askedWhenDone();
+
+    void sendPull(long nowPs);
+
+    boolean inRtxQueue();
+
+    void inRtxQueue(boolean on);
+
+    boolean inActiveQueue();
+
+    void inActiveQueue(boolean on);
+  }
+
   private final Simulator sim;
   private final long intervalPs;
   private final CreditQueue rtx = new CreditQueue();
@@ -25,14 +54,14 @@ final class PullPacer implements EventTarget {
   }
 
   /** The flow has demand beyond the pulls granted (or a retransmission is owed). */
-  void request(PullCredit r) {
+  void request(Pulled r) {
     if (r.rtxOwed() > 0) {
-      if (!r.inRtxQueue) {
-        r.inRtxQueue = true;
+      if (!r.inRtxQueue()) {
+        r.inRtxQueue(true);
         rtx.add(r);
       }
-    } else if (r.backlog() > 0 && !r.inActiveQueue && !r.inRtxQueue) {
-      r.inActiveQueue = true;
+    } else if (r.backlog() > 0 && !r.inActiveQueue() && !r.inRtxQueue()) {
+      r.inActiveQueue(true);
       active.add(r);
     }
     if (!running) {
@@ -43,7 +72,7 @@ final class PullPacer implements EventTarget {
 
   @Override
   public void onEvent(int kind, long arg) {
-    PullCredit r = next();
+    Pulled r = next();
     if (r == null) {
       running = false;
       return;
@@ -57,19 +86,19 @@ final class PullPacer implements EventTarget {
 
   /**
    * The next flow to pull for: retransmissions first, then round-robin; finished flows leave,
-   * except one whose sender asked after it finished ({@link PullCredit#askedWhenDone}).
+   * except one whose sender asked after it finished ({@link Pulled#askedWhenDone}).
    */
-  private PullCredit next() {
+  private Pulled next() {
     while (!rtx.isEmpty()) {
-      PullCredit r = rtx.poll();
-      r.inRtxQueue = false;
-      if (!r.done() || r.askedWhenDone) {
+      Pulled r = rtx.poll();
+      r.inRtxQueue(false);
+      if (!r.done() || r.askedWhenDone()) {
         return r;
       }
     }
     while (!active.isEmpty()) {
-      PullCredit r = active.poll();
-      r.inActiveQueue = false;
+      Pulled r = active.poll();
+      r.inActiveQueue(false);
       if (!r.done() && r.backlog() > 0) {
         return r;
       }
@@ -77,22 +106,24 @@ final class PullPacer implements EventTarget {
     return null;
   }
 
-  private void requeue(PullCredit r) {
+  private void requeue(Pulled r) {
     if (r.done()) {
       return;
     }
     if (r.rtxOwed() > 0) {
-      r.inRtxQueue = true;
-      rtx.add(r);
-    } else if (r.backlog() > 0) {
-      r.inActiveQueue = true;
+      if (!r.inRtxQueue()) {
+        r.inRtxQueue(true);
+        rtx.add(r);
+      }
+    } else if (r.backlog() > 0 && !r.inActiveQueue()) {
+      r.inActiveQueue(true);
       active.add(r);
     }
   }
 
   /** A FIFO of flows on a growable ring (no allocation once grown). */
   private static final class CreditQueue {
-    private PullCredit[] ring = new PullCredit[16];
+    private Pulled[] ring = new Pulled[16];
     private int head;
     private int size;
 
@@ -100,9 +131,9 @@ final class PullPacer implements EventTarget {
       return size == 0;
     }
 
-    void add(PullCredit r) {
+    void add(Pulled r) {
       if (size == ring.length) {
-        PullCredit[] bigger = new PullCredit[ring.length * 2];
+        Pulled[] bigger = new Pulled[ring.length * 2];
         for (int i = 0; i < size; i++) {
           bigger[i] = ring[(head + i) & (ring.length - 1)];
         }
@@ -113,8 +144,8 @@ final class PullPacer implements EventTarget {
       size++;
     }
 
-    PullCredit poll() {
-      PullCredit r = ring[head];
+    Pulled poll() {
+      Pulled r = ring[head];
       ring[head] = null;
       head = (head + 1) & (ring.length - 1);
       size--;
