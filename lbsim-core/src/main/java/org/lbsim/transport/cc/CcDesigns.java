@@ -103,6 +103,8 @@ public final class CcDesigns {
       new CcDesign("eqds", "EQDS receiver credit: unsolicited first window, then one packet per pull; each receiver paces pulls at its link rate over its senders",
           "Olteanu et al., NSDI 2022 (UEC RCCC follows it)", List.of(
               Param.number("init_window_bdp", 1.0, 0, 100, "speculative (unsolicited) window at the start, in unloaded-path BDPs"),
+              Param.integerOrAuto("init_window_packets", 0, 1_000_000,
+                  "the same window in data packets, for every flow whatever its path; auto = init_window_bdp x the path's BDP"),
               Param.number("pull_rate", 0.99, 0.01, 1, "receiver pulls at this fraction of its link rate (just below line rate)")),
           false, false, CcDesigns::eqds));
 
@@ -160,7 +162,8 @@ public final class CcDesigns {
   }
 
   private static Eqds eqds(Params p, CcContext f) {
-    long window = (long) Math.ceil(p.number("init_window_bdp") * f.bdpPackets());
+    long window = p.isAuto("init_window_packets") ? (long) Math.ceil(p.number("init_window_bdp") * f.bdpPackets())
+        : p.integerOr("init_window_packets", 0);
     return new Eqds(new Eqds.Config(window, p.number("pull_rate"), f.baseRttPs(), f.lineSlotPs()));
   }
 
