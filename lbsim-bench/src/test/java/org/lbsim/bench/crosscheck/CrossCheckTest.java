@@ -74,6 +74,18 @@ class CrossCheckTest {
     assertThatThrownBy(() -> FlowLogs.connections(List.of("Nodes 16"))).hasMessageContaining("no SRC->DST lines");
   }
 
+  /** htsim_eqds's lines (eqds.cpp, EqdsSrc::checkFinished): its start lines are not completions; a node name with a space. */
+  @Test
+  void readsHtsimEqdsCompletions() {
+    List<String> out = List.of("Flow Eqds_8_0 flowId 1 eqdsSrc 0 starting at 0",
+        "Flow Eqds_9_0 flowId 2 eqdsSrc 1 starting at 0",
+        "Flow Eqds_9_0 flowId 2 eqdsSrc 1 finished at 693.755 total packets 257 RTS 0 total bytes 1050102",
+        "Flow Eqds_8_0 flowId 1 eqdsSrc 0 finished at 696.919 total packets 257 RTS 0 total bytes 1050102",
+        "New: 514 Rtx: 0 RTS: 0 Bounced: 0");
+    RunResult r = FlowLogs.htsimStdout(out, 3);
+    assertThat(r).isEqualTo(RunResult.of(3, List.of(693_755_000L, 696_919_000L)));
+  }
+
   @Test
   void percentilesAreNearestRank() {
     List<Long> hundred = java.util.stream.LongStream.rangeClosed(1, 100).map(v -> v * 10).boxed().toList();
