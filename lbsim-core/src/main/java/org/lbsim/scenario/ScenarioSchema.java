@@ -254,7 +254,7 @@ public final class ScenarioSchema {
    */
   private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce",
       "host-dr.order", "transport.rtt_from", "swift.init_cwnd_bdp", "mswift.init_cwnd_bdp", "nscc.init_cwnd_bdp",
-      "mnscc.init_cwnd_bdp", "hpcc.init_cwnd_bdp", "hpcc.t_us");
+      "mnscc.init_cwnd_bdp", "hpcc.init_cwnd_bdp", "hpcc.t_us", "eqds.init_window_packets");
 
   /**
    * Whether {@code key} set to {@code value} is one of the keys left out of results at its default,
