@@ -258,7 +258,7 @@ public final class ScenarioSchema {
 
   /**
    * Whether {@code key} set to {@code value} is one of the keys left out of results at its default,
-   * and is at it: an integer key compares as a number ("01" is 1), any other key by its text.
+   * and is at it: by its text, and an integer key also as a number ("01" is 1).
    */
   public static boolean silentAtDefault(String key, String value) {
     if (!SILENT_AT_DEFAULT.contains(key)) {
@@ -266,7 +266,7 @@ public final class ScenarioSchema {
     }
     String d = get(key).defaultValue();
     Type type = get(key).type();
-    if (type != Type.INT && type != Type.LONG) {
+    if (value.trim().equals(d) || type != Type.INT && type != Type.LONG) {
       return value.trim().equals(d);
     }
     try {
