@@ -18,8 +18,7 @@ import java.util.Set;
 final class CmParser {
 
   private static final Set<String> HEADER_KEYS = Set.of("Nodes", "Connections", "Triggers", "Failures");
-  private static final String ALLOWED_KEYS =
-      "one of id, start, size, prio, trigger, send_done_trigger, recv_done_trigger";
+  private static final String ALLOWED_KEYS = "one of id, start, size, trigger, send_done_trigger, recv_done_trigger";
   private static final BigDecimal MAX_PS = BigDecimal.valueOf(Long.MAX_VALUE);
 
   private final String file;
@@ -29,7 +28,6 @@ final class CmParser {
   private final List<CmConnection> conns = new ArrayList<>();
   private final Map<Long, Integer> connectionIdLines = new HashMap<>();
   private final Map<Long, CmTrigger> triggers = new LinkedHashMap<>();
-  private Long firstPriority; // the prio of the first connection that gives one
   private boolean inBody;
   private int lineNo;
 
@@ -50,6 +48,11 @@ final class CmParser {
       String[] t = line.split("\\s+");
       if (t[0].equals("trigger")) {
         defineTrigger(t, line);
+      } else if (t[0].equals("failure")) {
+        throw error("failure lines (htsim's switch and link failures: switch_type, switch_id, link_id, read by "
+            + "connection_matrix.cpp ConnectionMatrix::load and failed by the drivers, e.g. csg-htsim main_eqds.cpp) "
+            + "are not modelled in a connection matrix", line, "no failure lines and Failures 0; describe failures in the "
+            + "scenario (failure.*)");
       } else if (line.contains("->")) {
         if (!inBody) {
           endHeader(line);
@@ -108,9 +111,17 @@ final class CmParser {
       throw error("a host cannot send to itself", t[0], "two different hosts");
     }
     for (int i = 1; i < t.length; i++) {
-      if (t[i].equals("msg")) {
-        throw error("'msg' (uet-htsim's connection reuse: several messages over one connection) is not modelled",
-            "msg", "one connection line per message, without 'msg'");
+      if (t[i].equals("msg")) { // a key with a value ("msg 3") or a flag ("msg"), as uet-htsim reads it
+        throw error("msg (uet-htsim's connection reuse: main_uec.cpp, run with -conn_reuse, queues the message on the "
+            + "open connection of the same id, UecPdcSes::enque) is not modelled", i + 1 < t.length && isInteger(t[i + 1])
+            ? "msg " + t[i + 1] : "msg", "one connection line per message, without msg, each its own connection");
+      }
+      if (t[i].equals("prio")) {
+        throw error("prio (a connection's priority) is not modelled: of htsim's drivers only main_ndp.cpp uses it "
+            + "(NdpSink::set_priority; its NdpPullPacer serves the pulls of lower values first), lbsim has no NDP pull "
+            + "pacer, and main_roce.cpp, main_eqds.cpp, main_uec.cpp and main_const_erase.cpp ignore it",
+            i + 1 < t.length ? "prio " + t[i + 1] : "prio", "no prio; remove it to run the file as htsim's drivers other "
+            + "than NDP run it");
       }
     }
     if (t.length % 2 == 0) {
@@ -133,7 +144,6 @@ final class CmParser {
         case "id" -> connectionId(v);
         case "start" -> startPs = startPs(v);
         case "size" -> bytes = size(v);
-        case "prio" -> priority(v);
         case "trigger" -> trigger = nonNegative(v, "trigger must be a trigger id", "an integer >= 0");
         case "send_done_trigger" -> sendDone = nonNegative(v, "send_done_trigger must be a trigger id", "an integer >= 0");
         case "recv_done_trigger" -> recvDone = nonNegative(v, "recv_done_trigger must be a trigger id", "an integer >= 0");
@@ -143,26 +153,64 @@ final class CmParser {
     if (bytes < 0) {
       throw error("connection has no size", line, "'size <bytes>' with bytes > 0");
     }
+    if (trigger != CmConnection.NONE && startPs >= 0 && new ArrayList<>(kv.keySet()).indexOf("start")
+        > new ArrayList<>(kv.keySet()).indexOf("trigger")) {
+      throw error("start after trigger: htsim refuses a connection with both a start time and a trigger "
+          + "(connection_matrix.cpp ConnectionMatrix::load) unless start comes first, where the trigger overrides it",
+          "start " + kv.get("start"), "either 'start <t>' or 'trigger <id>'");
+    }
     if (trigger != CmConnection.NONE) {
-      startPs = 0; // a triggered connection starts when its trigger fires, whatever 'start' says
+      startPs = 0; // as in htsim, a trigger written after 'start' overrides it: the connection starts when it fires
     } else if (startPs < 0) {
       throw error("connection has neither a start time nor a trigger", line, "'start <time>' or 'trigger <id>'");
     }
     return new CmConnection(lineNo, src, dst, bytes, startPs, trigger, sendDone, recvDone);
   }
 
+  /**
+   * {@code trigger id N oneshot|multishot|barrier [count C]}, its words in any order as
+   * connection_matrix.cpp {@code ConnectionMatrix::load} takes them.
+   */
   private void defineTrigger(String[] t, String line) {
-    if (t.length != 4 || !t[1].equals("id")) {
-      throw error("malformed trigger definition", line, "'trigger id <n> oneshot|multishot|barrier'");
+    String form = "'trigger id <n> oneshot|multishot|barrier', a barrier optionally with 'count <c>'";
+    Long id = null;
+    long count = CmTrigger.NO_COUNT;
+    CmTrigger.Kind kind = null;
+    for (int i = 1; i < t.length; i++) {
+      CmTrigger.Kind k = switch (t[i]) {
+        case "oneshot" -> CmTrigger.Kind.ONESHOT;
+        case "multishot" -> CmTrigger.Kind.MULTISHOT;
+        case "barrier" -> CmTrigger.Kind.BARRIER;
+        default -> null;
+      };
+      if (k != null) {
+        if (kind != null) {
+          throw error("a trigger has one type", line, form);
+        }
+        kind = k;
+      } else if ((t[i].equals("id") || t[i].equals("count")) && i + 1 < t.length) {
+        long x = nonNegative(t[i + 1], "trigger " + t[i] + " must be a whole number >= 0", "an integer >= 0");
+        if (t[i].equals("id")) {
+          id = x;
+        } else {
+          count = x;
+        }
+        i++;
+      } else if (t[i].equals("id") || t[i].equals("count")) {
+        throw error("trigger key '" + t[i] + "' has no value", line, form);
+      } else {
+        throw error("unknown trigger key '" + t[i] + "'", t[i], "id, count, oneshot, multishot or barrier");
+      }
     }
-    long id = nonNegative(t[2], "trigger id must be a whole number >= 0", "an integer >= 0");
-    CmTrigger.Kind kind = switch (t[3]) {
-      case "oneshot" -> CmTrigger.Kind.ONESHOT;
-      case "multishot" -> CmTrigger.Kind.MULTISHOT;
-      case "barrier" -> CmTrigger.Kind.BARRIER;
-      default -> throw error("unknown trigger type", t[3], "oneshot, multishot or barrier");
-    };
-    CmTrigger previous = triggers.putIfAbsent(id, new CmTrigger(id, kind, lineNo));
+    if (id == null || kind == null) {
+      throw error("malformed trigger definition: no " + (id == null ? "id" : "type"), line, form);
+    }
+    if (count != CmTrigger.NO_COUNT && kind != CmTrigger.Kind.BARRIER) {
+      throw error("count applies to barrier triggers only (htsim reads it on any trigger line, but its "
+          + "SingleShotTrigger and MultiShotTrigger ignore it)", "count " + count, "no count on a "
+          + kind.name().toLowerCase(java.util.Locale.ROOT) + " trigger");
+    }
+    CmTrigger previous = triggers.putIfAbsent(id, new CmTrigger(id, kind, count, lineNo));
     if (previous != null) {
       throw error("trigger " + id + " is defined twice (first on line " + previous.line() + ")", line,
           "one definition per trigger id");
@@ -218,33 +266,14 @@ final class CmParser {
       throw error("size must be a whole number of bytes", v, "an integer > 0");
     }
     if (bytes == 0) {
-      throw error("size 0 (htsim's open-ended connection, which sends until the run ends or a trigger stops it) "
+      throw error("size 0 (htsim's open-ended connection: its drivers set a flow size only when size > 0, e.g. "
+          + "main_roce.cpp, main_eqds.cpp, main_uec.cpp, so it sends until the run ends) "
           + "is not modelled", v, "an integer number of bytes > 0");
     }
     if (bytes <= 0) {
       throw error("size must be positive", v, "an integer number of bytes > 0");
     }
     return bytes;
-  }
-
-  /**
-   * A connection's priority. htsim's erasure and SACK drivers ignore it and its NDP driver serves
-   * receiver pulls by it; lbsim models no priorities, so it takes a file whose connections all
-   * have the same one (priorities then order nothing) and refuses one that mixes them.
-   */
-  private void priority(String v) {
-    long p;
-    try {
-      p = Long.parseLong(v);
-    } catch (NumberFormatException e) {
-      throw error("prio must be a whole number", v, "an integer");
-    }
-    if (firstPriority == null) {
-      firstPriority = p;
-    } else if (firstPriority != p) {
-      throw error("connections of different priorities (prio " + firstPriority + " and " + p + ") are not modelled: "
-          + "lbsim serves every connection alike", v, "the same prio on every connection, or none");
-    }
   }
 
   /** Start time in the file's unit, converted to ps and rounded to the nearest ps. */
@@ -266,6 +295,15 @@ final class CmParser {
       return ps.setScale(0, RoundingMode.HALF_UP).longValueExact();
     } catch (ArithmeticException e) {
       throw error("start is too late", v, "at most " + Long.MAX_VALUE + " ps");
+    }
+  }
+
+  private static boolean isInteger(String v) {
+    try {
+      Long.parseLong(v);
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
     }
   }
 

@@ -32,11 +32,16 @@ import java.util.List;
  *   <li>A connection {@code src->dst} is followed by key/value pairs: {@code size} (bytes, > 0,
  *       required); {@code start} (a decimal number in the file's time unit, converted with
  *       {@code psPerStartUnit} and rounded to the nearest picosecond; required unless the
- *       connection waits on a trigger, in which case it is ignored); {@code id} (unique; only
- *       used to catch duplicated lines); {@code prio} (ignored); {@code trigger N} (start when
- *       trigger N fires); {@code send_done_trigger N} and {@code recv_done_trigger N} (activate
- *       trigger N when this connection is done).
- *   <li>{@code trigger id N oneshot|multishot|barrier} defines trigger N.
+ *       connection waits on a trigger, which overrides a {@code start} written before it, as in
+ *       htsim); {@code id} (unique; only used to catch duplicated lines); {@code trigger N} (start
+ *       when trigger N fires); {@code send_done_trigger N} and {@code recv_done_trigger N}
+ *       (activate trigger N when this connection is done).
+ *   <li>{@code trigger id N oneshot|multishot|barrier} defines trigger N, its words in any order; a
+ *       barrier may give {@code count C} when C is the number of connections that activate it.
+ *   <li>What htsim's {@code connection_matrix.cpp} reads but lbsim does not model is refused by
+ *       name, with the htsim code that gives it meaning: {@code prio}, uet-htsim's {@code msg},
+ *       {@code size 0}, {@code failure} lines (and {@code Failures} above 0), a {@code start}
+ *       written after {@code trigger}, and {@code count} other than a barrier's activators.
  * </ul>
  *
  * <p>Triggers fire as htsim fires them, in the order activations happen during the run: a

@@ -44,6 +44,9 @@ final class TriggerResolver {
         activators.computeIfAbsent(c.recvDoneTrigger(), k -> new ArrayList<>()).add(i);
       }
     }
+    for (CmTrigger t : triggers.values()) {
+      requireCountMatches(file, t, activators.getOrDefault(t.id(), List.of()).size());
+    }
     Map<Long, Integer> runTimeIds = new HashMap<>(); // oneshot and multishot triggers waited for -> 0..t-1
     Map<Long, Integer> waiting = new HashMap<>(); // connections waiting, by trigger
     int[][] deps = new int[n][]; // barriers: the activators, as in activators
@@ -93,6 +96,21 @@ final class TriggerResolver {
       flows.add(new FlowSpec(i, c.src(), c.dst(), c.bytes(), c.startPs(), received, stage[i], sent, links[i]));
     }
     return Collections.unmodifiableList(flows);
+  }
+
+  /**
+   * A barrier's {@code count}: htsim's {@code BarrierTrigger::activate} (trigger.cpp) fires at the
+   * count-th activation and stops the run at any later one; lbsim fires a barrier once every
+   * connection that activates it has. The two agree when count is that number of connections, so
+   * only that count is taken.
+   */
+  private static void requireCountMatches(String file, CmTrigger t, int activators) {
+    if (t.count() != CmTrigger.NO_COUNT && t.count() != activators) {
+      throw new WorkloadFileException(file, t.line(), "barrier trigger " + t.id() + " has count " + t.count()
+          + " but " + activators + " connections activate it (htsim's BarrierTrigger fires at the count-th activation and "
+          + "stops at a later one; lbsim fires a barrier once every activator has activated it)",
+          "count " + t.count(), "count " + activators + ", or no count");
+    }
   }
 
   /** The k-th connection waiting on a multishot trigger starts at its k-th activation, so it needs k activators. */

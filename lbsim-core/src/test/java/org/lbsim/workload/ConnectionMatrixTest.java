@@ -149,7 +149,7 @@ class ConnectionMatrixTest {
         Nodes 2
         0->1 start 1.5 size 1
         1->0 start 0.0004 size 1
-        0->1 start 2.25 size 1 prio 3
+        0->1 start 2.25 size 1
         """, 2);
     List<FlowSpec> inMicroseconds = ConnectionMatrix.parse(new StringReader("Nodes 2\n0->1 start 1.5 size 1\n"),
         "us.cm", 2, 1_000_000);
@@ -202,20 +202,58 @@ class ConnectionMatrixTest {
         .hasMessage("t.cm:2: size must be positive (got '-5'; an integer number of bytes > 0)");
   }
 
-  /** Features of htsim's files that lbsim does not model are refused by name, never taken and ignored. */
+  /**
+   * Every key of htsim's connection_matrix.cpp that lbsim does not model is refused by name, with
+   * why, never taken and ignored: prio, msg (with a value or as a flag), size 0, failure lines, a
+   * start written after a trigger, a count on a trigger that is not a barrier or that differs from
+   * the barrier's activators.
+   */
   @Test
-  void refusesConnectionReuseOpenEndedFlowsAndMixedPriorities() {
+  void refusesEachUnmodelledHtsimFeatureByName() {
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size 5 prio 3\n"))
+        .startsWith("t.cm:2: prio (a connection's priority) is not modelled: of htsim's drivers only main_ndp.cpp uses it")
+        .contains("(got 'prio 3'; no prio;");
+    assertThat(errorOf("Nodes 4\n0->1 id 1 msg 2 start 0 size 4096\n"))
+        .startsWith("t.cm:2: msg (uet-htsim's connection reuse: main_uec.cpp, run with -conn_reuse,")
+        .contains("(got 'msg 2'; one connection line per message");
+    assertThat(errorOf("Nodes 4\n0->1 id 1 msg start 0 size 4096\n"))
+        .startsWith("t.cm:2: msg (uet-htsim's connection reuse").contains("(got 'msg';");
     assertThat(errorOf("Nodes 4\n0->1 start 0 size 4096 msg\n"))
-        .isEqualTo("t.cm:2: 'msg' (uet-htsim's connection reuse: several messages over one connection) is not "
-            + "modelled (got 'msg'; one connection line per message, without 'msg')");
+        .startsWith("t.cm:2: msg (uet-htsim's connection reuse").contains("(got 'msg';");
     assertThat(errorOf("Nodes 4\n0->1 start 0 size 0\n"))
-        .isEqualTo("t.cm:2: size 0 (htsim's open-ended connection, which sends until the run ends or a trigger "
-            + "stops it) is not modelled (got '0'; an integer number of bytes > 0)");
-    assertThat(errorOf("Nodes 4\n0->1 start 0 size 5 prio 1\n1->2 start 0 size 5 prio 2\n"))
-        .isEqualTo("t.cm:3: connections of different priorities (prio 1 and 2) are not modelled: lbsim serves every "
-            + "connection alike (got '2'; the same prio on every connection, or none)");
-    assertThat(parse("Nodes 4\n0->1 start 0 size 5 prio 3\n1->2 start 0 size 5 prio 3\n2->3 start 0 size 5\n", 4))
-        .hasSize(3);
+        .isEqualTo("t.cm:2: size 0 (htsim's open-ended connection: its drivers set a flow size only when size > 0, "
+            + "e.g. main_roce.cpp, main_eqds.cpp, main_uec.cpp, so it sends until the run ends) is not modelled "
+            + "(got '0'; an integer number of bytes > 0)");
+    assertThat(errorOf("Nodes 4\nFailures 0\n0->1 start 0 size 5\nfailure switch_type TOR switch_id 0 link_id 1\n"))
+        .startsWith("t.cm:4: failure lines (htsim's switch and link failures: switch_type, switch_id, link_id,")
+        .endsWith("describe failures in the scenario (failure.*))");
+    assertThat(errorOf("Nodes 4\n0->1 id 1 start 0 size 5 send_done_trigger 1\n1->2 id 2 trigger 1 start 0 size 5\n"
+        + "trigger id 1 oneshot\n"))
+        .startsWith("t.cm:3: start after trigger: htsim refuses a connection with both a start time and a trigger")
+        .endsWith("(got 'start 0'; either 'start <t>' or 'trigger <id>')");
+    assertThat(errorOf("Nodes 4\n0->1 id 1 start 0 size 5 send_done_trigger 1\n1->2 id 2 trigger 1 size 5\n"
+        + "trigger id 1 oneshot count 1\n"))
+        .startsWith("t.cm:4: count applies to barrier triggers only").endsWith("(got 'count 1'; no count on a oneshot trigger)");
+    assertThat(errorOf("Nodes 4\n0->1 id 1 start 0 size 5 send_done_trigger 1\n1->2 id 2 start 0 size 5 send_done_trigger 1\n"
+        + "2->3 id 3 trigger 1 size 5\ntrigger id 1 barrier count 3\n"))
+        .startsWith("t.cm:5: barrier trigger 1 has count 3 but 2 connections activate it")
+        .endsWith("(got 'count 3'; count 2, or no count)");
+  }
+
+  /** What htsim takes and runs as lbsim does: a start before the trigger, trigger words in any order, a matching count. */
+  @Test
+  void takesHtsimsFormsWithTheSameMeaning() {
+    List<FlowSpec> flows = parse("""
+        Nodes 4
+        0->1 id 1 start 0 size 5 send_done_trigger 1
+        1->2 id 2 start 0 size 5 send_done_trigger 1
+        2->3 id 3 start 7 trigger 1 size 5
+        trigger barrier count 2 id 1
+        """, 4);
+
+    assertThat(flows.get(2).startPs()).isZero();
+    assertThat(flows.get(2).sentDeps()).containsExactly(0, 1);
+    assertThat(flows.get(2).stage()).isEqualTo(1);
   }
 
   @Test
@@ -223,7 +261,7 @@ class ConnectionMatrixTest {
     assertThat(errorOf("Nodes 4\n2->2 start 0 size 5\n"))
         .isEqualTo("t.cm:2: a host cannot send to itself (got '2->2'; two different hosts)");
     assertThat(errorOf("Nodes 4\n0->1 start 0 size 5 colour red\n"))
-        .isEqualTo("t.cm:2: unknown connection key 'colour' (got 'colour'; one of id, start, size, prio, "
+        .isEqualTo("t.cm:2: unknown connection key 'colour' (got 'colour'; one of id, start, size, "
             + "trigger, send_done_trigger, recv_done_trigger)");
     assertThat(errorOf("Nodes 4\n0->1 start 0 size\n"))
         .isEqualTo("t.cm:2: key 'size' has no value (got '0->1 start 0 size'; key/value pairs after 'src->dst')");
@@ -237,7 +275,10 @@ class ConnectionMatrixTest {
     assertThat(errorOf("Nodes 4\n0->1 id 1 start 0 size 5\n1->0 id 1 start 0 size 5\n"))
         .isEqualTo("t.cm:3: connection id 1 is used twice (first on line 2) (got '1'; a unique id per connection)");
     assertThat(errorOf("Nodes 4\n0->1 start 0 size 5\ntrigger id 1 sometimes\n"))
-        .isEqualTo("t.cm:3: unknown trigger type (got 'sometimes'; oneshot, multishot or barrier)");
+        .isEqualTo("t.cm:3: unknown trigger key 'sometimes' (got 'sometimes'; id, count, oneshot, multishot or barrier)");
+    assertThat(errorOf("Nodes 4\n0->1 start 0 size 5\ntrigger id 1\n"))
+        .isEqualTo("t.cm:3: malformed trigger definition: no type (got 'trigger id 1'; 'trigger id <n> "
+            + "oneshot|multishot|barrier', a barrier optionally with 'count <c>')");
     assertThat(errorOf("Nodes 4\n0->1 start 0 size 5\nHosts 4\n"))
         .startsWith("t.cm:3: unrecognized line (got 'Hosts 4'; ");
     assertThat(errorOf("Nodes 4\nFailures 2\n0->1 start 0 size 5\n"))
