@@ -23,6 +23,7 @@ import org.lbsim.topo.TopologyKind;
 import org.lbsim.topo.TopologyKinds;
 import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.cc.CcDesign;
+import org.lbsim.workload.HostPlacement;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -564,16 +565,44 @@ public final class ScenarioReader {
       bad("workload.start_jitter", v.get("workload.start_jitter"), "0 or a positive number of pacing slots up to 1e6");
     }
     boolean crossPod = "cross-pod".equals(v.get("workload.locality"));
+    String placement = choice(v, "workload.placement");
+    int[] placementHosts = placementHosts(v, placement);
     WorkloadKind k = kind == null ? null : catalog.workloads().find(kind);
     WorkloadKind.Checked checked = k == null ? WorkloadKind.Checked.NONE
         : k.check().check(this, v, topology,
-            new WorkloadSpec(kind, size, senders, receiver, null, unit, crossPod, jitter));
+            new WorkloadSpec(kind, size, senders, receiver, null, unit, crossPod, jitter, placement, placementHosts));
     workloadKind = k;
     knownFlows = checked.flows();
     knownJobs = checked.jobs();
     knownTrace = checked.trace();
     choice(v, "workload.locality");
-    return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit, crossPod, jitter);
+    return new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit, crossPod, jitter, placement,
+        placementHosts);
+  }
+
+  /**
+   * {@code workload.placement_hosts}: required by {@code workload.placement: hosts} and refused
+   * with any other placement, so that no list is given and silently ignored.
+   */
+  private int[] placementHosts(Map<String, String> v, String placement) {
+    String key = "workload.placement_hosts";
+    String text = v.get(key).trim();
+    if (!"hosts".equals(placement)) {
+      if (!text.isEmpty()) {
+        bad(key, v.get(key), "no list unless workload.placement is hosts (it is " + placement + ")");
+      }
+      return new int[0];
+    }
+    if (text.isEmpty()) {
+      problem(source + ": " + key + ": missing; workload.placement: hosts needs the host of each node, e.g. '0-7, 64-71'");
+      return new int[0];
+    }
+    try {
+      return HostPlacement.parseHosts(text);
+    } catch (IllegalArgumentException e) {
+      bad(key, v.get(key), "host numbers and ranges a-b separated by commas or blanks (" + e.getMessage() + ")");
+      return new int[0];
+    }
   }
 
   /**

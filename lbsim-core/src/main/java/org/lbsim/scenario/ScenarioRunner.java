@@ -245,7 +245,7 @@ public final class ScenarioRunner {
         : form != null && form.host() != null ? form.host().apply(ctx) : lb.host().apply(ctx);
     Transport transport = new Transport(fabric, ts, split == null ? flows : split.connections(), hostPaths,
         lb.ack() == null ? null : lb.ack().apply(ctx), split == null ? steps : split.steps());
-    long bound = bound(fabric, flows, format, t.extraPackets(), rhoMax);
+    long bound = bound(fabric, flows, format, t.extraPackets(), rhoMax, Workloads.placedHosts(s, sim.random()));
     QueueSampler sampler = sampler(s, sim, fabric, transport, bound);
     return new PreparedRun(sim, fabric, transport, flows, split, format, failures, bound, training, sampler);
   }
@@ -357,9 +357,11 @@ public final class ScenarioRunner {
    * flow the same size, all starting together, and every host sending and receiving the same
    * number F of flows (a permutation has F = 1, an all-to-all F = n - 1). Each host link then
    * carries F*m data packets and as many ACKs; the tail uses the longest path any flow takes.
-   * Other workloads have no bound yet (-1).
+   * Other workloads have no bound yet (-1). The hosts are those the workload is placed on
+   * ({@code placed}, a cm matrix's hosts), or every host of the fabric when {@code placed} is null.
    */
-  static long bound(Fabric fabric, List<FlowSpec> flows, PacketFormat format, int extraPackets, double rhoMax) {
+  static long bound(Fabric fabric, List<FlowSpec> flows, PacketFormat format, int extraPackets, double rhoMax,
+      int[] placed) {
     if (flows.isEmpty()) {
       return -1;
     }
@@ -378,8 +380,9 @@ public final class ScenarioRunner {
         longest = p;
       }
     }
-    int perHost = out[0];
-    for (int h = 0; h < out.length; h++) {
+    int[] hosts = placed != null ? placed : java.util.stream.IntStream.range(0, out.length).toArray();
+    int perHost = out[hosts[0]];
+    for (int h : hosts) {
       if (out[h] != perHost || in[h] != perHost) {
         return -1;
       }

@@ -13,6 +13,7 @@ import org.lbsim.topo.Topology;
 import org.lbsim.topo.TopologyKind;
 import org.lbsim.transport.LrDesign;
 import org.lbsim.transport.cc.CcDesign;
+import org.lbsim.workload.HostPlacement;
 
 /**
  * Every key a scenario file may hold, for one {@link Catalog} of designs (its choices and its
@@ -140,6 +141,13 @@ public final class ScenarioSchema {
         "chakra: the trace's prefix; its ranks are the files <prefix>.0.et, <prefix>.1.et, ... (relative to the scenario file)"));
     s.add(new Setting("workload.start_unit_ps", Type.NUMBER, "1", List.of(),
         "cm: picoseconds per unit of the file's start times (htsim's own files use 1 = picoseconds)"));
+    s.add(new Setting("workload.placement", Type.CHOICE, "identity", HostPlacement.POLICIES,
+        "cm: which host each of the matrix's Nodes runs on; identity = node i on host i; spread = round-robin over the "
+            + "ToRs (leaves); random = a seeded shuffle of the hosts (stream workload/placement); hosts = the list "
+            + "workload.placement_hosts. Nodes may be fewer than the fabric's hosts; the others stay idle"));
+    s.add(new Setting("workload.placement_hosts", Type.TEXT, "", List.of(),
+        "cm with workload.placement: hosts: node i's host is the list's i-th, one distinct host per node; host "
+            + "numbers and ranges a-b, separated by commas or blanks, e.g. '0-7, 64-71'"));
     s.add(new Setting("workload.locality", Type.CHOICE, "any", List.of("any", "cross-pod"),
         "permutation: any = a uniform derangement; cross-pod = every flow leaves its pod (leaf-spine: its leaf), so "
             + "every path has the full hop count, as the study's permutation bound assumes (a repaired derangement, "
@@ -253,6 +261,7 @@ public final class ScenarioSchema {
    * default each describes the run as it is without the key.
    */
   private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce",
+      "workload.placement", "workload.placement_hosts",
       "host-dr.order", "transport.rtt_from", "swift.init_cwnd_bdp", "mswift.init_cwnd_bdp", "nscc.init_cwnd_bdp",
       "mnscc.init_cwnd_bdp", "hpcc.init_cwnd_bdp", "hpcc.t_us", "eqds.init_window_packets");
 

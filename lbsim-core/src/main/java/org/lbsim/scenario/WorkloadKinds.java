@@ -17,6 +17,7 @@ import org.lbsim.training.chakra.TraceException;
 import org.lbsim.workload.Collectives;
 import org.lbsim.workload.ConnectionMatrix;
 import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.HostPlacement;
 import org.lbsim.workload.WorkloadFileException;
 
 /**
@@ -64,10 +65,10 @@ public final class WorkloadKinds {
           (hosts, w, known) -> w.senders(), WorkloadKinds::incast, null),
       new WorkloadKind("cm",
           "htsim connection matrix: a file's flows, with start times, sizes and triggers that become dependencies",
-          "htsim connection_matrix.cpp", List.of("workload.file", "workload.start_unit_ps"), false, true,
+          "htsim connection_matrix.cpp", List.of("workload.file", "workload.start_unit_ps", "workload.placement",
+              "workload.placement_hosts"), false, true,
           WorkloadKinds::checkConnectionMatrix, (hosts, w, known) -> known == null ? 0 : known.size(),
-          (s, r) -> ConnectionMatrix.parse(s.workload().file(), s.topology().hosts(),
-              Math.round(s.workload().startUnitPs())), null),
+          Workloads::connectionMatrix, null),
       new WorkloadKind("training",
           "Training jobs: from the job.* keys, model presets, parallelism, collectives, NVLink copies and compute "
               + "(docs/training.md)",
@@ -171,19 +172,39 @@ public final class WorkloadKinds {
     if (file != null && !Files.isRegularFile(file)) {
       r.bad("workload.file", f, "an existing file (looked for " + file + ")");
     } else if (file != null && topology != null && !Double.isNaN(w.startUnitPs())) {
-      flows = connectionMatrix(r, file, topology.hosts(), Math.round(w.startUnitPs()));
+      ConnectionMatrix.Read m = connectionMatrix(r, file, topology.hosts(), Math.round(w.startUnitPs()));
+      if (m != null && checkPlacement(r, v, topology, w, m.nodes())) {
+        flows = m.flows();
+      }
     }
     return new Checked(file, flows);
   }
 
-  private static List<FlowSpec> connectionMatrix(ScenarioReader r, Path file, int hosts, long psPerUnit) {
+  /** Places the matrix's nodes as the run will (random with any stream: every shuffle fits), naming what does not fit. */
+  private static boolean checkPlacement(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w,
+      int nodes) {
+    if (w.placement() == null || w.placement().equals("hosts") && w.placementHosts().length == 0) {
+      return false; // already reported
+    }
+    try {
+      HostPlacement.place(w.placement(), nodes, topology, w.placementHosts(), new java.util.SplittableRandom(0));
+      return true;
+    } catch (IllegalArgumentException e) {
+      String key = w.placement().equals("hosts") ? "workload.placement_hosts" : "workload.placement";
+      r.bad(key, v.get(key), "a placement of the matrix's " + nodes + " nodes on the fabric's " + topology.hosts()
+          + " hosts (" + e.getMessage() + ")");
+      return false;
+    }
+  }
+
+  private static ConnectionMatrix.Read connectionMatrix(ScenarioReader r, Path file, int hosts, long psPerUnit) {
     try {
       if (Files.size(file) > MAX_CM_BYTES) {
         r.bad("workload.file", file.toString(), "a connection matrix of at most " + MAX_CM_BYTES / (1 << 20)
             + " MiB (this one has " + Files.size(file) / (1 << 20) + " MiB)");
         return null;
       }
-      return ConnectionMatrix.parse(file, hosts, psPerUnit);
+      return ConnectionMatrix.read(file, hosts, psPerUnit);
     } catch (WorkloadFileException e) {
       r.problem(e.getMessage().replace('\n', ' ').replace('\r', ' '));
     } catch (java.io.IOException e) {

@@ -1,6 +1,7 @@
 package org.lbsim.scenario;
 
 import java.nio.file.Path;
+import org.lbsim.workload.HostPlacement;
 
 /**
  * The {@code workload.*} keys (the training jobs are in {@link TrainingSection}).
@@ -14,6 +15,9 @@ import java.nio.file.Path;
  * @param startUnitPs picoseconds per start-time unit of the cm file
  * @param crossPod permutation: every flow leaves its pod or leaf ({@code workload.locality: cross-pod})
  * @param startJitter each flow starts up to this many pacing slots later ({@code workload.start_jitter}; 0 = none)
+ * @param placement cm: which host each node runs on ({@code workload.placement}, a {@link HostPlacement} policy)
+ * @param placementHosts cm with placement {@code hosts}: node i's host is the i-th ({@code workload.placement_hosts});
+ *     empty otherwise
  */
 public record WorkloadSpec(String kind, long sizeBytes, int senders, int receiver, Path file, double startUnitPs,
-    boolean crossPod, double startJitter) {}
+    boolean crossPod, double startJitter, String placement, int[] placementHosts) {}

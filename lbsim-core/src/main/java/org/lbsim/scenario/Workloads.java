@@ -9,7 +9,9 @@ import org.lbsim.training.Cluster;
 import org.lbsim.training.JobSpec;
 import org.lbsim.training.TrainingWorkload;
 import org.lbsim.training.chakra.ChakraJob;
+import org.lbsim.workload.ConnectionMatrix;
 import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.HostPlacement;
 
 /** Turns a scenario's workload section into flows. */
 final class Workloads {
@@ -62,13 +64,44 @@ final class Workloads {
     return out;
   }
 
+  /**
+   * The flows of a {@code workload.kind: cm} scenario, each node on its host by
+   * {@code workload.placement}; a matrix that fills the fabric with node i on host i keeps the
+   * file's flows as read.
+   */
+  static List<FlowSpec> connectionMatrix(Scenario s, RandomStreams random) {
+    WorkloadSpec w = s.workload();
+    ConnectionMatrix.Read m = ConnectionMatrix.read(w.file(), s.topology().hosts(), Math.round(w.startUnitPs()));
+    int[] hostOf = HostPlacement.place(w.placement(), m.nodes(), s.topology(), w.placementHosts(),
+        random.stream(PLACEMENT_STREAM));
+    return HostPlacement.isIdentity(hostOf, s.topology().hosts()) ? m.flows() : HostPlacement.onHosts(m.flows(), hostOf);
+  }
+
+  /**
+   * The hosts a cm scenario's nodes run on, the same as {@link #connectionMatrix} places them; null
+   * when the workload runs on every host (any other kind, or a cm matrix that fills the fabric with
+   * node i on host i).
+   */
+  static int[] placedHosts(Scenario s, RandomStreams random) {
+    WorkloadSpec w = s.workload();
+    if (!"cm".equals(w.kind())) {
+      return null;
+    }
+    int[] hostOf = HostPlacement.place(w.placement(), ConnectionMatrix.nodes(w.file()), s.topology(),
+        w.placementHosts(), random.stream(PLACEMENT_STREAM));
+    return HostPlacement.isIdentity(hostOf, s.topology().hosts()) ? null : hostOf;
+  }
+
+  /** The random stream every placement draws from: training jobs', a trace's servers and a matrix's hosts. */
+  private static final String PLACEMENT_STREAM = "workload/placement";
+
   /** The training jobs of a {@code workload.kind: training} scenario, placed on its fabric's servers and built. */
   static TrainingWorkload training(Scenario s, RandomStreams random) {
     List<JobSpec> jobs = s.training().jobs();
     int gps = jobs.get(0).gpusPerServer();
     Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.topologyKind().rails());
     return TrainingWorkload.build(jobs, cluster, jobs.get(0).nvlinkBitsPerSecond(), s.training().placement(),
-        random.stream("workload/placement"));
+        random.stream(PLACEMENT_STREAM));
   }
 
   /** The Chakra trace of a {@code workload.kind: chakra} scenario, placed on its fabric's servers and built. */
@@ -76,6 +109,6 @@ final class Workloads {
     ChakraJob job = s.training().trace();
     int gps = job.gpusPerServer();
     Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.topologyKind().rails());
-    return job.build(cluster, s.training().placement(), random.stream("workload/placement"));
+    return job.build(cluster, s.training().placement(), random.stream(PLACEMENT_STREAM));
   }
 }

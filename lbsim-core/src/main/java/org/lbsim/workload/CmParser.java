@@ -23,6 +23,7 @@ final class CmParser {
 
   private final String file;
   private final int expectedHosts;
+  private final boolean exactNodes;
   private final BigDecimal psPerStartUnit;
   private final Map<String, long[]> header = new HashMap<>(); // keyword -> {value, line}
   private final List<CmConnection> conns = new ArrayList<>();
@@ -31,9 +32,15 @@ final class CmParser {
   private boolean inBody;
   private int lineNo;
 
-  CmParser(String file, int expectedHosts, long psPerStartUnit) {
+  /**
+   * @param expectedHosts the fabric's hosts
+   * @param exactNodes whether {@code Nodes} must equal {@code expectedHosts}; otherwise it may be
+   *     fewer (the matrix is placed on some of the hosts)
+   */
+  CmParser(String file, int expectedHosts, boolean exactNodes, long psPerStartUnit) {
     this.file = file;
     this.expectedHosts = expectedHosts;
+    this.exactNodes = exactNodes;
     this.psPerStartUnit = BigDecimal.valueOf(psPerStartUnit);
   }
 
@@ -94,9 +101,13 @@ final class CmParser {
       throw error("missing 'Nodes' header before the first connection", line,
           "a line 'Nodes " + expectedHosts + "' at the top of the file");
     }
-    if (nodes[0] != expectedHosts) {
+    if (exactNodes && nodes[0] != expectedHosts) {
       throw new WorkloadFileException(file, (int) nodes[1], "Nodes does not match the topology",
           String.valueOf(nodes[0]), "the topology has " + expectedHosts + " hosts");
+    }
+    if (nodes[0] > expectedHosts || nodes[0] < 2) {
+      throw new WorkloadFileException(file, (int) nodes[1], "Nodes does not fit the topology", String.valueOf(nodes[0]),
+          "2 to " + expectedHosts + " nodes: the topology has " + expectedHosts + " hosts, one per node");
     }
   }
 
@@ -117,11 +128,11 @@ final class CmParser {
             ? "msg " + t[i + 1] : "msg", "one connection line per message, without msg, each its own connection");
       }
       if (t[i].equals("prio")) {
-        throw error("prio (a connection's priority) is not modelled: of htsim's drivers only main_ndp.cpp uses it "
-            + "(NdpSink::set_priority; its NdpPullPacer serves the pulls of lower values first), lbsim has no NDP pull "
-            + "pacer, and main_roce.cpp, main_eqds.cpp, main_uec.cpp and main_const_erase.cpp ignore it",
-            i + 1 < t.length ? "prio " + t[i + 1] : "prio", "no prio; remove it to run the file as htsim's drivers other "
-            + "than NDP run it");
+        throw error("prio (a connection's priority) is not modelled: htsim gives it only to NDP's receivers "
+            + "(main_ndp.cpp, NdpSink::set_priority), whose pulls only a PrioPullQueue would order by it; ndp.h builds "
+            + "NdpPullPacer with a FairPullQueue, which ignores it, and the other drivers ignore it too",
+            i + 1 < t.length ? "prio " + t[i + 1] : "prio", "no prio; removing it runs the file as htsim, as built, "
+            + "runs it");
       }
     }
     if (t.length % 2 == 0) {
@@ -215,6 +226,11 @@ final class CmParser {
       throw error("trigger " + id + " is defined twice (first on line " + previous.line() + ")", line,
           "one definition per trigger id");
     }
+  }
+
+  /** The file's {@code Nodes}, once {@link #parse} has read it. */
+  int nodes() {
+    return (int) header.get("Nodes")[0];
   }
 
   private List<FlowSpec> finish() {

@@ -26,7 +26,8 @@ import java.util.List;
  * <ul>
  *   <li>Header lines {@code Nodes}, {@code Connections}, {@code Triggers}, {@code Failures}, each
  *       with one number, come before the first line containing {@code ->}. {@code Nodes} is
- *       required and must equal the topology's host count; the others, when present, must match
+ *       required and must equal the topology's host count ({@link #parse}) or be at most it, the
+ *       nodes then placed on hosts ({@link #read}, {@link HostPlacement}); the others, when present, must match
  *       what the file lists ({@code Failures} must be 0: failures belong in the scenario). Blank
  *       lines and lines starting with {@code #} are skipped.
  *   <li>A connection {@code src->dst} is followed by key/value pairs: {@code size} (bytes, > 0,
@@ -72,7 +73,7 @@ public final class ConnectionMatrix {
   public static List<FlowSpec> parse(Path file, int expectedHosts, long psPerStartUnit) {
     requireArguments(expectedHosts, psPerStartUnit);
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      return new CmParser(file.toString(), expectedHosts, psPerStartUnit).parse(in);
+      return new CmParser(file.toString(), expectedHosts, true, psPerStartUnit).parse(in);
     } catch (IOException e) {
       throw unreadable(file.toString(), e);
     }
@@ -87,10 +88,64 @@ public final class ConnectionMatrix {
     requireArguments(expectedHosts, psPerStartUnit);
     BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
     try {
-      return new CmParser(displayName, expectedHosts, psPerStartUnit).parse(in);
+      return new CmParser(displayName, expectedHosts, true, psPerStartUnit).parse(in);
     } catch (IOException e) {
       throw unreadable(displayName, e);
     }
+  }
+
+  /**
+   * A matrix as read: its {@code Nodes} and its flows, whose {@code src} and {@code dst} are node
+   * numbers (0 to nodes - 1), to be placed on hosts ({@link HostPlacement}).
+   */
+  public record Read(int nodes, List<FlowSpec> flows) {}
+
+  /**
+   * Reads a {@code .cm} file whose {@code Nodes} may be fewer than the fabric's hosts.
+   *
+   * @param hosts hosts in the topology; the file's {@code Nodes} must be at most this
+   */
+  public static Read read(Path file, int hosts, long psPerStartUnit) {
+    requireArguments(hosts, psPerStartUnit);
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      CmParser p = new CmParser(file.toString(), hosts, false, psPerStartUnit);
+      List<FlowSpec> flows = p.parse(in);
+      return new Read(p.nodes(), flows);
+    } catch (IOException e) {
+      throw unreadable(file.toString(), e);
+    }
+  }
+
+  /** As {@link #read(Path, int, long)}, from {@code reader} (not closed here). */
+  public static Read read(Reader reader, String displayName, int hosts, long psPerStartUnit) {
+    requireArguments(hosts, psPerStartUnit);
+    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+    try {
+      CmParser p = new CmParser(displayName, hosts, false, psPerStartUnit);
+      List<FlowSpec> flows = p.parse(in);
+      return new Read(p.nodes(), flows);
+    } catch (IOException e) {
+      throw unreadable(displayName, e);
+    }
+  }
+
+  /**
+   * The {@code Nodes} of a file already read with {@link #read(Path, int, long)}: its header
+   * alone is read again.
+   */
+  public static int nodes(Path file) {
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String raw;
+      while ((raw = in.readLine()) != null && !raw.contains("->")) {
+        String[] t = raw.strip().split("\\s+");
+        if (t.length == 2 && t[0].equals("Nodes")) {
+          return Integer.parseInt(t[1]);
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      throw new IllegalStateException(file + ": the Nodes header can no longer be read", e);
+    }
+    throw new IllegalStateException(file + ": the Nodes header is gone");
   }
 
   private static void requireArguments(int expectedHosts, long psPerStartUnit) {

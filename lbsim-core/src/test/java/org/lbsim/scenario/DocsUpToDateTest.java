@@ -71,7 +71,9 @@ class DocsUpToDateTest {
     assertThat(lb).contains("\n| `ecmp` | ").contains(" | — | ");
     String workloads = AlgorithmTables.builtIn().table(Axis.WORKLOAD);
     assertThat(workloads).contains(" | `workload.locality` = `any` (any, cross-pod) | ")
-        .contains(" | `workload.file` (file path)<br>`workload.start_unit_ps` = `1` (number) | ")
+        .contains(" | `workload.senders` = `15` (integer)<br>`workload.receiver` = `0` (integer) | ")
+        .contains("\n| `cm` | " + WorkloadKinds.find("cm").summary() + " | `workload.*` (4 keys, see [scenario-reference.md]"
+            + "(scenario-reference.md)) | ")
         .containsPattern(" \\| `job\\.\\*` \\(\\d+ keys, see \\[scenario-reference.md\\]\\(scenario-reference.md\\)\\) \\| ");
   }
 }

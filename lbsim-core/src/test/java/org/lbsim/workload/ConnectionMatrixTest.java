@@ -211,7 +211,7 @@ class ConnectionMatrixTest {
   @Test
   void refusesEachUnmodelledHtsimFeatureByName() {
     assertThat(errorOf("Nodes 4\n0->1 start 0 size 5 prio 3\n"))
-        .startsWith("t.cm:2: prio (a connection's priority) is not modelled: of htsim's drivers only main_ndp.cpp uses it")
+        .startsWith("t.cm:2: prio (a connection's priority) is not modelled: htsim gives it only to NDP's receivers")
         .contains("(got 'prio 3'; no prio;");
     assertThat(errorOf("Nodes 4\n0->1 id 1 msg 2 start 0 size 4096\n"))
         .startsWith("t.cm:2: msg (uet-htsim's connection reuse: main_uec.cpp, run with -conn_reuse,")
