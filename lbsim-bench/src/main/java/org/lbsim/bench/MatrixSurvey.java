@@ -44,7 +44,7 @@ public final class MatrixSurvey {
     try (Stream<Path> s = Files.walk(root)) {
       for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
         String name = f.getFileName().toString();
-        if (name.endsWith(".cm") || name.endsWith(".tm") || name.endsWith(".cm#") || !name.endsWith(".topo") && startsWithNodes(f)) {
+        if (name.endsWith(".cm") || name.endsWith(".tm") || name.endsWith(".cm#") || (!name.endsWith(".topo") && startsWithNodes(f))) {
           out.add(f);
         }
       }
