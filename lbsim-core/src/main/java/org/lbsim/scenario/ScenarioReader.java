@@ -566,7 +566,8 @@ public final class ScenarioReader {
     }
     boolean crossPod = "cross-pod".equals(v.get("workload.locality"));
     String placement = choice(v, "workload.placement");
-    int[] placementHosts = placementHosts(v, placement);
+    // another kind's placement keys are refused as keys that do not apply
+    int[] placementHosts = "cm".equals(kind) ? placementHosts(v, placement) : new int[0];
     WorkloadKind k = kind == null ? null : catalog.workloads().find(kind);
     WorkloadKind.Checked checked = k == null ? WorkloadKind.Checked.NONE
         : k.check().check(this, v, topology,
