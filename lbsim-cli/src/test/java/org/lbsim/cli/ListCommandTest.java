@@ -61,7 +61,7 @@ class ListCommandTest {
       assertThat(workloadBlock).contains("\n  " + String.format("%-18s %s", w.name(), w.summary()) + "\n");
     }
     assertThat(workloadBlock).contains("from: htsim connection_matrix.cpp\n")
-        .contains("keys: workload.file, workload.start_unit_ps (see below)")
+        .contains("keys: workload.file, workload.start_unit_ps, workload.placement, workload.placement_hosts (see below)")
         .contains("keys: workload.senders, workload.receiver (see below)")
         .contains("keys: job.* (see below)");
     String topologyBlock = out.substring(topologies, keys);
