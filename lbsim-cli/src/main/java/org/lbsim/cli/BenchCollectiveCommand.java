@@ -14,6 +14,7 @@ import org.lbsim.experiment.SizeRange;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.RunName;
 import org.lbsim.scenario.ScenarioReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -101,7 +102,8 @@ final class BenchCollectiveCommand implements Callable<Integer> {
     CollectiveBench.Plan plan = CollectiveBench.plan(source, settings, request, Main.catalog(spec));
     String name = setName(settings);
     if (name == null) {
-      name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+      name = RunName.of(file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", ""),
+          settings);
     }
     Path dir = ResultPaths.child(results.out, "bench-" + request.op().label() + "-" + name,
         (file == null ? "bench-collective" : file.toString()) + ": folder");

@@ -27,6 +27,7 @@ import org.lbsim.scenario.OverrideList;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.Scenario;
+import org.lbsim.scenario.RunName;
 import org.lbsim.scenario.ScenarioReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -132,7 +133,7 @@ final class OptimizeCommand implements Callable<Integer> {
           + " more for the best one's other seeds, " + seeds + " for the baseline and " + (seeds - 1)
           + " for a finisher should the baseline not finish; or fewer designs with --vary)");
     }
-    Path dir = ResultPaths.child(results.out, "optimize-" + name, (file == null ? "optimize" : file.toString()) + ": folder");
+    Path dir = ResultPaths.child(results.out, "optimize-" + RunName.of(name, settings.values), (file == null ? "optimize" : file.toString()) + ": folder");
     PrintWriter err = spec.commandLine().getErr();
     space.excluded().forEach(e -> err.println("optimize: left out " + e + " (--include-ideal to search it)"));
     err.printf("optimize: %d design combinations, %d knobs, budget %d runs, %d seed(s) from seed %d on %s -> %s%n",

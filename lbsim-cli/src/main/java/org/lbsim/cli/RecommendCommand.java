@@ -21,6 +21,7 @@ import org.lbsim.scenario.Applicability;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.RunName;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioSchema;
 import picocli.CommandLine.Command;
@@ -84,7 +85,8 @@ final class RecommendCommand implements Callable<Integer> {
     List<Axis> axes = axes();
     Map<String, String> base = baselineValues(axes);
     BaseScenario source = file == null ? BaseScenario.defaults("recommend") : BaseScenario.file(file);
-    String name = file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    String name = RunName.of(file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", ""),
+        settings.values);
     List<GridPoint> grid = GridPoint.expand(axes, seeds);
     Path dir = ResultPaths.child(results.out, "recommend-" + name, (file == null ? "recommend" : file.toString()) + ": folder");
     ExperimentRunner.Plan plan = ExperimentRunner.plan(source, List.of(), grid, settings.values, dir,

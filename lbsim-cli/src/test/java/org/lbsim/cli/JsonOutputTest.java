@@ -141,7 +141,7 @@ class JsonOutputTest {
     assertThat(ecmp.get("seeds").asInt()).isEqualTo(2);
     assertThat(doc.get("headline").asText()).startsWith("Recommended: " + doc.get("best").get("lb").asText());
     // ranking.csv has the same columns, one value per cell
-    List<String> csv = Files.readAllLines(dir.resolve("recommend-default/ranking.csv"));
+    List<String> csv = Files.readAllLines(dir.resolve("recommend-default_topology.k-4_workload.size-32KiB/ranking.csv"));
     assertThat(csv.get(0)).startsWith("rank,lb,seeds,cct_ps_median,cct_over_bound_pct_median,baseline,"
         + "throughput_gain_pct_median,throughput_gain_pct_lo,throughput_gain_pct_hi,");
     assertThat(csv.get(1)).startsWith("1," + doc.get("best").get("lb").asText() + ",2,");

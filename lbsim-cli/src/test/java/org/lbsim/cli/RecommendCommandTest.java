@@ -74,9 +74,9 @@ class RecommendCommandTest {
         "lb=ecmp,host-spray,ofan", "--seeds", "2", "--out", dir.toString()};
     CliRunner.Outcome first = run(args);
     assertThat(first.code()).as(first.err()).isZero();
-    byte[] ranking = Files.readAllBytes(dir.resolve("recommend-default/ranking.csv"));
+    byte[] ranking = Files.readAllBytes(dir.resolve("recommend-default_topology.k-4_workload.size-32KiB/ranking.csv"));
     // one run lost, as if the first call had been killed before it
-    Path lost = dir.resolve("recommend-default/lb-ofan_seed-2");
+    Path lost = dir.resolve("recommend-default_topology.k-4_workload.size-32KiB/lb-ofan_seed-2");
     assertThat(lost).isDirectory();
     try (java.util.stream.Stream<Path> files = Files.walk(lost)) {
       for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
@@ -89,7 +89,7 @@ class RecommendCommandTest {
     assertThat(again.code()).as(again.err()).isZero();
     assertThat(again.err()).contains("= 6 runs (5 read back from their folders) on ");
     assertThat(again.out()).isEqualTo(first.out());
-    assertThat(Files.readAllBytes(dir.resolve("recommend-default/ranking.csv"))).isEqualTo(ranking);
+    assertThat(Files.readAllBytes(dir.resolve("recommend-default_topology.k-4_workload.size-32KiB/ranking.csv"))).isEqualTo(ranking);
   }
 
   @Test

@@ -7,18 +7,20 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The name of a run read from a file when neither the file nor {@code --set} names it: the file's
+ * The name of a run read from a file when neither the file nor {@code --set} names it (and of the
+ * results folder of {@code recommend}, {@code optimize} and {@code bench-collective}): the file's
  * stem, followed by the overrides as a sweep names its points ({@code my_lb-ofan_workload.size-4MiB},
  * their characters other than letters, digits, '.', '_' and '-' as '-'), so that runs of one file
  * with different overrides never share a results folder. Past {@link #LONGEST} characters the
  * overrides are a short hash of themselves instead ({@code my_set-3f1c09a2b7}).
  */
-final class RunName {
+public final class RunName {
   static final int LONGEST = 96;
 
   private RunName() {}
 
-  static String of(String stem, List<String> overrides) {
+  /** {@code stem}, followed by {@code overrides} ("key=value", "key?=value"; a name= is left out). */
+  public static String of(String stem, List<String> overrides) {
     StringBuilder sb = new StringBuilder();
     for (String o : overrides) {
       String key = OverrideList.key(o);
