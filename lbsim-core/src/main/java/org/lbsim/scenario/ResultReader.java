@@ -96,13 +96,8 @@ public final class ResultReader {
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser p = CSV.parse(in)) {
       for (CSVRecord r : p) {
         try {
-          out.add(new FlowOutcome(Integer.parseInt(r.get("flow")), Integer.parseInt(r.get("src")),
-              Integer.parseInt(r.get("dst")), Long.parseLong(r.get("bytes")), Long.parseLong(r.get("start_ps")),
-              Long.parseLong(r.get("finish_ps")), Long.parseLong(r.get("received_ps")),
-              Long.parseLong(r.get("packets_sent")), Long.parseLong(r.get("packets_lost")),
-              Long.parseLong(r.get("mean_rtt_ps")), Long.parseLong(r.get("retransmissions")),
-              Long.parseLong(r.get("spurious_retransmissions")), Long.parseLong(r.get("timeouts"))));
-        } catch (IllegalArgumentException | IllegalStateException e) {
+          out.add(FlowColumn.outcome(c -> Long.parseLong(r.get(c.header()))));
+        } catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
           throw new UnreadableResults(file + ": line " + (r.getRecordNumber() + 1) + ": " + e.getMessage());
         }
       }

@@ -232,23 +232,12 @@ public final class ResultWriter {
 
   private static void writeFlows(RunResult r, Writer w) throws IOException {
     CsvRows csv = new CsvRows(w);
-    csv.header("flow", "src", "dst", "bytes", "start_ps", "finish_ps", "fct_ps", "received_ps", "packets_sent",
-        "packets_lost", "mean_rtt_ps", "retransmissions", "spurious_retransmissions", "timeouts");
+    csv.header(FlowColumn.headers());
+    FlowColumn[] columns = FlowColumn.values();
     for (FlowOutcome f : r.flows()) {
-      csv.number(f.id());
-      csv.number(f.src());
-      csv.number(f.dst());
-      csv.number(f.bytes());
-      csv.number(f.startPs());
-      csv.number(f.finishPs());
-      csv.number(f.fctPs());
-      csv.number(f.receivedPs());
-      csv.number(f.packetsSent());
-      csv.number(f.packetsLost());
-      csv.number(f.meanRttPs());
-      csv.number(f.retransmissions());
-      csv.number(f.spuriousRetransmissions());
-      csv.number(f.timeouts());
+      for (FlowColumn c : columns) {
+        csv.number(c.of(f));
+      }
       csv.end();
     }
   }

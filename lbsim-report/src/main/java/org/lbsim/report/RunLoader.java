@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
+import org.lbsim.scenario.FlowColumn;
 
 /**
  * Finds the runs under a results folder and reads their files. A run is any folder holding a
@@ -86,8 +87,8 @@ final class RunLoader {
       long[] f = new long[rows.size()];
       int n = 0;
       for (CSVRecord r : rows) {
-        messageBytes = Math.max(messageBytes, Long.parseLong(r.get("bytes")));
-        long fct = Long.parseLong(r.get("fct_ps"));
+        messageBytes = Math.max(messageBytes, Long.parseLong(r.get(FlowColumn.BYTES.header())));
+        long fct = Long.parseLong(r.get(FlowColumn.FCT.header()));
         if (fct >= 0) {
           f[n++] = fct; // unfinished flows have no completion time
         }

@@ -1,0 +1,28 @@
+package org.lbsim.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.lbsim.transport.FlowOutcome;
+
+/** flows.csv's columns: every outcome field has one, and a row read back is the outcome written. */
+class FlowColumnTest {
+  private static final FlowOutcome O = new FlowOutcome(12, 1, 2, 3_000, 40, 500, 450, 6, 7, 80, 9, 10, 11);
+
+  @Test
+  void aRowReadBackIsTheOutcomeWritten() {
+    assertThat(FlowColumn.outcome(c -> c.of(O))).isEqualTo(O);
+  }
+
+  @Test
+  void everyOutcomeFieldHasAColumnAndTheFctIsDerived() {
+    // one column per record component, plus the derived FCT
+    assertThat(FlowColumn.values()).hasSize(FlowOutcome.class.getRecordComponents().length + 1);
+    assertThat(FlowColumn.FCT.of(O)).isEqualTo(460);
+    assertThat(FlowColumn.outcome(c -> c == FlowColumn.FCT ? -999L : c.of(O))).as("fct_ps is not read").isEqualTo(O);
+    assertThat(FlowColumn.headers()).startsWith("flow", "src", "dst", "bytes", "start_ps", "finish_ps", "fct_ps")
+        .doesNotHaveDuplicates();
+    assertThat(Arrays.stream(FlowColumn.values()).mapToLong(c -> c.of(O)).distinct().count()).isEqualTo(14);
+  }
+}
