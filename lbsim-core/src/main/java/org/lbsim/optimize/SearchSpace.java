@@ -12,19 +12,29 @@ import org.lbsim.design.Registry;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.scenario.Catalog;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.ScenarioSchema;
 
 /**
  * The designs the search may choose: every combination of the load balancers, congestion
  * controls and loss recoveries asked for, each with the numeric parameters of its three designs
  * as knobs (registry range and default; choices, {@code auto} values and parameters that apply
  * only under another parameter's value are left at their defaults). Designs that no hardware
- * runs are left out unless asked for.
+ * runs are left out unless asked for. The network's timeouts ({@link #NETWORK_KNOBS}), which every
+ * design shares, are knobs of every combination when {@code --range} names them.
  *
  * @param combos in axis order: load balancer, then congestion control, then loss recovery
  * @param excluded one line per design left out because no hardware runs it
  */
 public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
   public static final List<String> AXES = List.of("lb", "cc", "lr");
+
+  /**
+   * Scenario keys that are not a design's but that a deployment sets on every NIC, searched only
+   * when asked for with a range: {key, smallest, largest allowed} (the schema gives their defaults).
+   */
+  static final List<Object[]> NETWORK_KNOBS = List.of(
+      new Object[] {"transport.initial_rto_us", 1.0, 1_000_000.0},
+      new Object[] {"transport.min_rto_us", 0.01, 1_000_000.0});
 
   public SearchSpace {
     combos = List.copyOf(combos);
@@ -67,6 +77,12 @@ public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
               }
             }
           }
+          for (Knob k : networkKnobs(request)) {
+            knownKnobs.add(k.key());
+            if (!request.fixed().contains(k.key()) && k.high() > k.low()) {
+              knobs.add(k);
+            }
+          }
           combos.add(new DesignCombo(lb.name(), cc.name(), lr.name(), knobs,
               List.of(lb, cc, lr).stream().map(SearchSpace::undeployable).filter(w -> w != null).toList()));
         }
@@ -81,6 +97,30 @@ public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
       throw new ScenarioException(problems);
     }
     return new SearchSpace(combos, excluded);
+  }
+
+  /** The network knobs {@code request} gives a range for, each over that range. */
+  private static List<Knob> networkKnobs(SpaceRequest request) {
+    List<Knob> out = new ArrayList<>();
+    for (Object[] n : NETWORK_KNOBS) {
+      String key = (String) n[0];
+      double[] r = request.ranges().get(key);
+      if (r != null) {
+        double def = Double.parseDouble(ScenarioSchema.get(key).defaultValue());
+        out.add(new Knob(key, r[0], r[1], def, false, (Double) n[1], (Double) n[2]));
+      }
+    }
+    return out;
+  }
+
+  /** The allowed range of network knob {@code key}, or null when it is not one. */
+  private static double[] networkRange(String key) {
+    for (Object[] n : NETWORK_KNOBS) {
+      if (n[0].equals(key)) {
+        return new double[] {(Double) n[1], (Double) n[2]};
+      }
+    }
+    return null;
   }
 
   /** Whether the search sets {@code p}: a number with a numeric default that always applies under its design. */
@@ -134,9 +174,20 @@ public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
       double[] r = e.getValue();
       String shown = "--range " + key + "=" + Knob.plain(r[0]) + ":" + Knob.plain(r[1]);
       Param p = param(catalog, key);
-      if (p == null || !knownKnobs.contains(key)) {
+      double[] network = networkRange(key);
+      if (network != null) {
+        if (request.fixed().contains(key)) {
+          problems.add(shown + ": " + key + " is fixed by --set; drop one of the two");
+        } else if (!(r[0] <= r[1])) {
+          problems.add(shown + ": the low end is above the high end (allowed: LOW:HIGH with LOW <= HIGH)");
+        } else if (r[0] < network[0] || r[1] > network[1]) {
+          problems.add(shown + ": outside the range a NIC takes (allowed: " + Knob.plain(network[0]) + " to "
+              + Knob.plain(network[1]) + ")");
+        }
+      } else if (p == null || !knownKnobs.contains(key)) {
         problems.add(shown + ": unknown parameter '" + key + "' (allowed: a numeric parameter of a design searched: "
-            + String.join(", ", knownKnobs) + ")");
+            + String.join(", ", knownKnobs) + ", or a network setting: " + String.join(", ",
+            NETWORK_KNOBS.stream().map(n -> (String) n[0]).toList()) + ")");
       } else if (request.fixed().contains(key)) {
         problems.add(shown + ": " + key + " is fixed by --set; drop one of the two");
       } else if (!(r[0] <= r[1])) {

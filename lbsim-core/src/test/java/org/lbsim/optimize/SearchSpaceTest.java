@@ -56,6 +56,29 @@ class SearchSpaceTest {
   }
 
   @Test
+  void theNetworksTimeoutsAreKnobsOfEveryCombinationOnlyWhenARangeNamesThem() {
+    Map<String, List<String>> axes = Map.of("lb", List.of("ecmp", "ofan"), "cc", List.of("dctcp"), "lr", List.of("sack"));
+    assertThat(space(axes, Map.of(), false).knobKeys()).doesNotContain("transport.initial_rto_us");
+    SearchSpace s = space(axes, Map.of("transport.initial_rto_us", new double[] {10, 2000}), false);
+    assertThat(s.combos()).hasSize(2).allSatisfy(c -> assertThat(c.knobs()).filteredOn(k -> k.key().equals(
+        "transport.initial_rto_us")).singleElement().satisfies(k -> {
+          assertThat(k.low()).isEqualTo(10);
+          assertThat(k.high()).isEqualTo(2000);
+          assertThat(k.defaultValue()).isEqualTo(1000); // the schema's default
+          assertThat(k.logScale()).isTrue();
+        }));
+    assertThatThrownBy(() -> space(axes, Map.of("transport.min_rto_us", new double[] {0.001, 5}), false))
+        .isInstanceOf(ScenarioException.class).hasMessage("--range transport.min_rto_us=0.001:5: outside the range a NIC "
+            + "takes (allowed: 0.01 to 1000000)");
+    assertThatThrownBy(() -> SearchSpace.of(Catalog.builtIn(), new SpaceRequest(axes, Set.of("transport.min_rto_us"),
+        Map.of("transport.min_rto_us", new double[] {1, 5}), false)))
+        .isInstanceOf(ScenarioException.class).hasMessageContaining("is fixed by --set; drop one of the two");
+    assertThatThrownBy(() -> space(axes, Map.of("transport.rate_coef", new double[] {0.5, 1}), false))
+        .isInstanceOf(ScenarioException.class).hasMessageContaining("unknown parameter 'transport.rate_coef'")
+        .hasMessageContaining("or a network setting: transport.initial_rto_us, transport.min_rto_us");
+  }
+
+  @Test
   void refusesAnUnknownParameterAndARangeOutsideTheRegistry() {
     Map<String, List<String>> axes = Map.of("lb", List.of("plb"), "cc", List.of("dctcp"), "lr", List.of("sack"));
     assertThatThrownBy(() -> space(axes, Map.of("plb.colour", new double[] {1, 2}), false))
