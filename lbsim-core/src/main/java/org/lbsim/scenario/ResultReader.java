@@ -112,11 +112,7 @@ public final class ResultReader {
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser p = CSV.parse(in)) {
       for (CSVRecord r : p) {
         try {
-          out.add(new PortStats(r.get("port"), r.get("tier"), Long.parseLong(r.get("bytes_sent")),
-              Long.parseLong(r.get("packets_sent")), Long.parseLong(r.get("max_queue_bytes")),
-              Double.parseDouble(r.get("mean_queue_bytes")), Long.parseLong(r.get("drops")),
-              Long.parseLong(r.get("ecn_marks")), Double.parseDouble(r.get("utilization")),
-              Long.parseLong(r.get("trims")), Long.parseLong(r.get("pause_frames")), Long.parseLong(r.get("paused_ps"))));
+          out.add(PortColumn.stats(c -> r.get(c.header())));
         } catch (IllegalArgumentException | IllegalStateException e) {
           throw new UnreadableResults(file + ": line " + (r.getRecordNumber() + 1) + ": " + e.getMessage());
         }

@@ -244,21 +244,12 @@ public final class ResultWriter {
 
   private static void writePorts(RunResult r, Writer w) throws IOException {
     CsvRows csv = new CsvRows(w);
-    csv.header("port", "tier", "bytes_sent", "packets_sent", "max_queue_bytes", "mean_queue_bytes", "drops",
-        "ecn_marks", "utilization", "trims", "pause_frames", "paused_ps");
+    csv.header(PortColumn.headers());
+    PortColumn[] columns = PortColumn.values();
     for (PortStats p : r.ports()) {
-      csv.text(p.port());
-      csv.text(p.tier());
-      csv.number(p.bytesSent());
-      csv.number(p.packetsSent());
-      csv.number(p.maxQueueBytes());
-      csv.fixed(p.meanQueueBytes(), 2);
-      csv.number(p.drops());
-      csv.number(p.ecnMarks());
-      csv.fixed(p.utilization(), 6);
-      csv.number(p.trims());
-      csv.number(p.pauseFrames());
-      csv.number(p.pausedPs());
+      for (PortColumn c : columns) {
+        c.write(p, csv);
+      }
       csv.end();
     }
   }
