@@ -98,6 +98,9 @@ final class RecommendCommand implements Callable<Integer> {
             PlannedRuns.threads(threads), dir));
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
     ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.csv());
+    // the runs of this recommendation: a report of the folder draws these, not earlier ones
+    ResultFolder.writeFile(dir.resolve("runs.txt"), grid.stream().map(p -> p.name() + "\n").collect(
+        java.util.stream.Collectors.joining()));
     PrintWriter o = spec.commandLine().getOut();
     if (json.json) {
       JsonOut.print(o, RecommendJson.of(rec, axes.stream().map(Axis::key).toList(), dir));

@@ -41,6 +41,10 @@ final class ReportCommand implements Callable<Integer> {
     }
     PrintWriter o = spec.commandLine().getOut();
     o.printf("%s: %d runs, %d charts%n", r.html(), r.runs(), r.charts().size());
+    if (!r.leftOut().isEmpty()) {
+      o.printf("left out %d run folder(s) that %s does not list, from an earlier command in this folder%n",
+          r.leftOut().size(), dir.resolve("runs.txt"));
+    }
     if (!r.pngs().isEmpty()) {
       o.printf("%d PNGs in %s (%s, ...)%n", r.pngs().size(), r.pngs().get(0).getParent(), r.pngs().get(0).getFileName());
     }

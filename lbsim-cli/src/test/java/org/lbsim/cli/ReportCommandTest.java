@@ -33,6 +33,25 @@ class ReportCommandTest {
   }
 
   @Test
+  void aRecommendationsReportLeavesOutTheRunsOfAnEarlierOneInItsFolder() throws IOException {
+    String[] first = {"recommend", "--set", "topology.k=4", "--set", "workload.size=16KiB", "--vary", "lb=ecmp,host-spray,ofan",
+        "--seeds", "2", "--out", dir.toString()};
+    assertThat(run(new StringWriter(), new StringWriter(), first)).isZero();
+    String[] second = {"recommend", "--set", "topology.k=4", "--set", "workload.size=16KiB", "--vary", "lb=ecmp,switch-ar",
+        "--seeds", "2", "--out", dir.toString()};
+    assertThat(run(new StringWriter(), new StringWriter(), second)).isZero();
+    Path folder = dir.resolve("recommend-default_topology.k-4_workload.size-16KiB");
+    assertThat(folder.resolve("runs.txt")).content().isEqualTo("lb-ecmp_seed-1\nlb-ecmp_seed-2\nlb-switch-ar_seed-1\n"
+        + "lb-switch-ar_seed-2\n");
+    StringWriter out = new StringWriter();
+    assertThat(run(out, new StringWriter(), "report", folder.toString())).isZero();
+    assertThat(out.toString()).contains("report.html: 4 runs,").contains("left out 4 run folder(s) that "
+        + folder.resolve("runs.txt") + " does not list, from an earlier command in this folder");
+    assertThat(folder.resolve("report.html")).content().contains("Left out: 4 run folder(s) that runs.txt does not list")
+        .contains("lb-host-spray_seed-1, lb-host-spray_seed-2, lb-ofan_seed-1, lb-ofan_seed-2");
+  }
+
+  @Test
   void reportsARunFolderToTheGivenFile() throws IOException {
     Path res = dir.resolve("res");
     Path yaml = dir.resolve("tiny.yaml");

@@ -24,8 +24,12 @@ public final class ReportBuilder {
   /** The folder beside the HTML file that holds the PNGs. */
   public static final String PNG_FOLDER = "charts";
 
-  /** What was written. */
-  public record Result(Path html, List<Path> pngs, int runs, List<String> charts) {}
+  /**
+   * What was written.
+   *
+   * @param leftOut run folders left out because the folder's runs.txt does not list them
+   */
+  public record Result(Path html, List<Path> pngs, int runs, List<String> charts, List<String> leftOut) {}
 
   private ReportBuilder() {}
 
@@ -37,7 +41,8 @@ public final class ReportBuilder {
     if (png && System.getProperty("java.awt.headless") == null) {
       System.setProperty("java.awt.headless", "true"); // before any AWT class loads: no display needed
     }
-    List<RunData> runs = RunLoader.load(resultsDir);
+    RunLoader.Loaded loaded = RunLoader.loadListed(resultsDir);
+    List<RunData> runs = loaded.runs();
     Schemes schemes = new Schemes(runs);
     List<Chart> charts = new ArrayList<>();
     BusBandwidthChart.of(resultsDir).ifPresent(charts::add); // only a bench-collective folder has one
@@ -57,11 +62,16 @@ public final class ReportBuilder {
       note += (note.isEmpty() ? "" : " ") + "Per-link load, hottest ports and queues over time are shown for " + detailed.size()
           + " of the " + runs.size() + " runs: the first run of each scheme and workload.";
     }
+    if (!loaded.leftOut().isEmpty()) {
+      note += (note.isEmpty() ? "" : " ") + "Left out: " + loaded.leftOut().size() + " run folder(s) that "
+          + RunLoader.MANIFEST + " does not list, from an earlier command in this folder ("
+          + String.join(", ", loaded.leftOut()) + ").";
+    }
     Path html = out != null ? out : resultsDir.resolve("report.html");
     String title = "lbsim report: " + folderName(resultsDir);
     write(html, Page.render(title, runs, schemes, charts, note));
     List<Path> pngs = png ? writePngs(charts, html.toAbsolutePath().getParent().resolve(PNG_FOLDER)) : List.of();
-    return new Result(html, pngs, runs.size(), charts.stream().map(Chart::id).toList());
+    return new Result(html, pngs, runs.size(), charts.stream().map(Chart::id).toList(), loaded.leftOut());
   }
 
   private static void add(List<Chart> charts, List<String> skipped, Optional<Chart> c, String why) {

@@ -22,17 +22,32 @@ import org.lbsim.scenario.FlowColumn;
 /**
  * Finds the runs under a results folder and reads their files. A run is any folder holding a
  * {@code summary.json}, so one loader covers a single run, {@code run}'s output, a sweep
- * ({@code runs/<run>/}) and a reproduce preset alike, without knowing which produced it.
+ * ({@code runs/<run>/}) and a reproduce preset alike, without knowing which produced it. A
+ * folder whose {@value #MANIFEST} lists its current runs (one folder name per line, as
+ * {@code recommend} writes it) gives only those: runs of an earlier command left in the folder
+ * never enter its report.
  */
 final class RunLoader {
   /** Deep enough for {@code results/<sweep>/runs/<run>}, shallow enough to stay quick. */
   private static final int MAX_DEPTH = 6;
+  /** The list of a results folder's current runs. */
+  static final String MANIFEST = "runs.txt";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
 
   private RunLoader() {}
 
   static List<RunData> load(Path root) {
+    return loadListed(root).runs();
+  }
+
+  /**
+   * The runs a report draws, and the run folders left out because the folder's {@value #MANIFEST}
+   * does not list them (empty without one).
+   */
+  record Loaded(List<RunData> runs, List<String> leftOut) {}
+
+  static Loaded loadListed(Path root) {
     if (!Files.isDirectory(root)) {
       throw new ReportException(root + ": no such folder");
     }
@@ -51,11 +66,36 @@ final class RunLoader {
     if (dirs.isEmpty()) {
       throw new ReportException(root + ": no summary.json found in it or its subfolders");
     }
+    java.util.Set<String> listed = listed(root);
     List<RunData> runs = new ArrayList<>();
+    List<String> leftOut = new ArrayList<>();
     for (Path d : dirs) {
-      runs.add(read(d, label(root, d)));
+      String label = label(root, d);
+      if (listed == null || listed.contains(label)) {
+        runs.add(read(d, label));
+      } else {
+        leftOut.add(label);
+      }
     }
-    return runs;
+    if (runs.isEmpty()) {
+      throw new ReportException(root + ": none of the runs " + MANIFEST + " lists is in it (left out: "
+          + String.join(", ", leftOut) + ")");
+    }
+    return new Loaded(runs, leftOut);
+  }
+
+  /** The run folders {@value #MANIFEST} lists, or null when there is none. */
+  private static java.util.Set<String> listed(Path root) {
+    Path m = root.resolve(MANIFEST);
+    if (!Files.isRegularFile(m)) {
+      return null;
+    }
+    try {
+      return new java.util.HashSet<>(Files.readAllLines(m, StandardCharsets.UTF_8).stream().map(String::strip)
+          .filter(l -> !l.isEmpty()).toList());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + m + ": " + e.getMessage(), e);
+    }
   }
 
   /** The folder relative to the results folder, without a sweep's {@code runs/} prefix. */
