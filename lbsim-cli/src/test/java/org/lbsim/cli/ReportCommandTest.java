@@ -52,6 +52,20 @@ class ReportCommandTest {
   }
 
   @Test
+  void aSweepsReportLeavesOutTheRunsOfAnEarlierGridOfTheSameName() throws IOException {
+    Path grid = dir.resolve("g.yaml");
+    Files.writeString(grid, "name: g\nbase: {topology: {k: 4}, workload: {size: 16KiB}}\naxes:\n  lb: [ecmp, host-spray]\n");
+    assertThat(run(new StringWriter(), new StringWriter(), "sweep", grid.toString(), "--out", dir.toString())).isZero();
+    Files.writeString(grid, "name: g\nbase: {topology: {k: 4}, workload: {size: 16KiB}}\naxes:\n  lb: [ecmp, ofan]\n");
+    assertThat(run(new StringWriter(), new StringWriter(), "sweep", grid.toString(), "--out", dir.toString())).isZero();
+    assertThat(dir.resolve("g/runs.txt")).content().isEqualTo("lb-ecmp_seed-1\nlb-ofan_seed-1\n");
+    StringWriter out = new StringWriter();
+    assertThat(run(out, new StringWriter(), "report", dir.resolve("g").toString())).isZero();
+    assertThat(out.toString()).contains("report.html: 2 runs,").contains("left out 1 run folder(s)");
+    assertThat(dir.resolve("g/report.html")).content().contains("(lb-host-spray_seed-1)");
+  }
+
+  @Test
   void reportsARunFolderToTheGivenFile() throws IOException {
     Path res = dir.resolve("res");
     Path yaml = dir.resolve("tiny.yaml");

@@ -61,12 +61,16 @@ public final class SweepSummary {
   }
 
   /**
-   * Writes the grid's {@code summary.csv} into its store folder {@code dir} and returns the
-   * table as the terminal shows it.
+   * Writes the grid's {@code summary.csv} and {@code runs.txt} (its run folders, one per line, so
+   * that a report of the folder draws them and not those of an earlier grid of the same name)
+   * into its store folder {@code dir} and returns the table as the terminal shows it.
    */
   public static String write(GridFile g, Map<String, JsonNode> records, Path dir) {
     List<Row> rows = rows(g.grid(), records);
     ResultFolder.writeFile(dir.resolve("summary.csv"), csv(g.axes(), rows));
+    StringBuilder runs = new StringBuilder();
+    g.grid().forEach(p -> runs.append(p.name()).append('\n'));
+    ResultFolder.writeFile(dir.resolve("runs.txt"), runs.toString());
     return table(g.axes(), rows).render(g.axes().size());
   }
 
