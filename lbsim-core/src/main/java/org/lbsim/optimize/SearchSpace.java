@@ -28,13 +28,13 @@ import org.lbsim.scenario.ScenarioSchema;
 public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
   public static final List<String> AXES = List.of("lb", "cc", "lr");
 
-  /**
-   * Scenario keys that are not a design's but that a deployment sets on every NIC, searched only
-   * when asked for with a range: {key, smallest, largest allowed} (the schema gives their defaults).
-   */
-  static final List<Object[]> NETWORK_KNOBS = List.of(
-      new Object[] {"transport.initial_rto_us", 1.0, 1_000_000.0},
-      new Object[] {"transport.min_rto_us", 0.01, 1_000_000.0});
+  /** A scenario key that is not a design's but that a deployment sets on every NIC, and its allowed range. */
+  record NetworkKnob(String key, double min, double max) {}
+
+  /** The network knobs, searched only when asked for with a range (the schema gives their defaults). */
+  static final List<NetworkKnob> NETWORK_KNOBS = List.of(
+      new NetworkKnob("transport.initial_rto_us", 1.0, 1_000_000.0),
+      new NetworkKnob("transport.min_rto_us", 0.01, 1_000_000.0));
 
   public SearchSpace {
     combos = List.copyOf(combos);
@@ -102,25 +102,19 @@ public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
   /** The network knobs {@code request} gives a range for, each over that range. */
   private static List<Knob> networkKnobs(SpaceRequest request) {
     List<Knob> out = new ArrayList<>();
-    for (Object[] n : NETWORK_KNOBS) {
-      String key = (String) n[0];
-      double[] r = request.ranges().get(key);
+    for (NetworkKnob n : NETWORK_KNOBS) {
+      double[] r = request.ranges().get(n.key());
       if (r != null) {
-        double def = Double.parseDouble(ScenarioSchema.get(key).defaultValue());
-        out.add(new Knob(key, r[0], r[1], def, false, (Double) n[1], (Double) n[2]));
+        double def = Double.parseDouble(ScenarioSchema.get(n.key()).defaultValue());
+        out.add(new Knob(n.key(), r[0], r[1], def, false, n.min(), n.max()));
       }
     }
     return out;
   }
 
-  /** The allowed range of network knob {@code key}, or null when it is not one. */
-  private static double[] networkRange(String key) {
-    for (Object[] n : NETWORK_KNOBS) {
-      if (n[0].equals(key)) {
-        return new double[] {(Double) n[1], (Double) n[2]};
-      }
-    }
-    return null;
+  /** The network knob {@code key}, or null when it is not one. */
+  private static NetworkKnob network(String key) {
+    return NETWORK_KNOBS.stream().filter(n -> n.key().equals(key)).findFirst().orElse(null);
   }
 
   /** Whether the search sets {@code p}: a number with a numeric default that always applies under its design. */
@@ -174,20 +168,20 @@ public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
       double[] r = e.getValue();
       String shown = "--range " + key + "=" + Knob.plain(r[0]) + ":" + Knob.plain(r[1]);
       Param p = param(catalog, key);
-      double[] network = networkRange(key);
+      NetworkKnob network = network(key);
       if (network != null) {
         if (request.fixed().contains(key)) {
           problems.add(shown + ": " + key + " is fixed by --set; drop one of the two");
         } else if (!(r[0] <= r[1])) {
           problems.add(shown + ": the low end is above the high end (allowed: LOW:HIGH with LOW <= HIGH)");
-        } else if (r[0] < network[0] || r[1] > network[1]) {
-          problems.add(shown + ": outside the range a NIC takes (allowed: " + Knob.plain(network[0]) + " to "
-              + Knob.plain(network[1]) + ")");
+        } else if (r[0] < network.min() || r[1] > network.max()) {
+          problems.add(shown + ": outside the range a NIC takes (allowed: " + Knob.plain(network.min()) + " to "
+              + Knob.plain(network.max()) + ")");
         }
       } else if (p == null || !knownKnobs.contains(key)) {
         problems.add(shown + ": unknown parameter '" + key + "' (allowed: a numeric parameter of a design searched: "
             + String.join(", ", knownKnobs) + ", or a network setting: " + String.join(", ",
-            NETWORK_KNOBS.stream().map(n -> (String) n[0]).toList()) + ")");
+            NETWORK_KNOBS.stream().map(NetworkKnob::key).toList()) + ")");
       } else if (request.fixed().contains(key)) {
         problems.add(shown + ": " + key + " is fixed by --set; drop one of the two");
       } else if (!(r[0] <= r[1])) {

@@ -49,12 +49,7 @@ public enum FlowColumn {
 
   /** Every column's header, in file order. */
   static String[] headers() {
-    FlowColumn[] all = values();
-    String[] h = new String[all.length];
-    for (int i = 0; i < all.length; i++) {
-      h[i] = all[i].header;
-    }
-    return h;
+    return java.util.Arrays.stream(values()).map(FlowColumn::header).toArray(String[]::new);
   }
 
   /**

@@ -59,12 +59,7 @@ public enum PortColumn {
 
   /** Every column's header, in file order. */
   static String[] headers() {
-    PortColumn[] all = values();
-    String[] h = new String[all.length];
-    for (int i = 0; i < all.length; i++) {
-      h[i] = all[i].header;
-    }
-    return h;
+    return java.util.Arrays.stream(values()).map(PortColumn::header).toArray(String[]::new);
   }
 
   /** Appends {@code p}'s value of this column to the row being written. */
