@@ -23,16 +23,20 @@ final class PullCredit extends ReceiverControl implements PullPacer.Pulled {
   private int lastEntropy;
   private boolean inRtxQueue;
   private boolean inActiveQueue;
+  private boolean inIdleQueue;
+  /** Pulls beyond the demand the pacer may grant this flow while it is idle. */
+  private final long idlePulls;
   /**
    * A request to send reached the flow after it was received: its sender did not learn that (the
    * last ACK was lost), so it is owed one pull anyway, whose resend the receiver then ACKs.
    */
   private boolean askedWhenDone;
 
-  PullCredit(Receiver receiver, PullPacer pacer, int receiverHost) {
+  PullCredit(Receiver receiver, PullPacer pacer, int receiverHost, long idlePulls) {
     this.receiver = receiver;
     this.pacer = pacer;
     this.receiverHost = receiverHost;
+    this.idlePulls = idlePulls;
   }
 
   @Override
@@ -95,7 +99,22 @@ final class PullCredit extends ReceiverControl implements PullPacer.Pulled {
     inActiveQueue = on;
   }
 
-  /** Pulls the sender has asked for and not yet been granted. */
+  @Override
+  public long idlePulls() {
+    return idlePulls;
+  }
+
+  @Override
+  public boolean inIdleQueue() {
+    return inIdleQueue;
+  }
+
+  @Override
+  public void inIdleQueue(boolean on) {
+    inIdleQueue = on;
+  }
+
+  /** Pulls the sender has asked for and not yet been granted (negative: granted beyond it). */
   @Override
   public long backlog() {
     return creditTarget - pullNo;

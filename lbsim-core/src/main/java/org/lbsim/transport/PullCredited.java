@@ -25,4 +25,11 @@ public interface PullCredited extends CongestionControl {
    * send asks with a request to send; returns the pull target to carry, or -1 for no request now.
    */
   long requestTarget(long pendingPackets, long nowPs);
+
+  /**
+   * Pulls beyond its demand that a receiver with no one else to pull grants this flow once it has
+   * met that demand (receiver-side speculation, htsim's idle senders: {@code
+   * EqdsPullPacer::doNextEvent}); 0 for none.
+   */
+  long idlePulls();
 }

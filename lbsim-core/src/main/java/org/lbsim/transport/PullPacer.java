@@ -13,7 +13,10 @@ import org.lbsim.engine.Simulator;
  * most once in each queue: one owed a retransmission while it waits its turn stands in both, and
  * after its retransmission pull keeps its one place in the round-robin (as htsim's
  * {@code EqdsPullPacer::doNextEvent} re-adds a sink to its active list only when it is not
- * already in it).
+ * already in it). A flow whose demand a round-robin pull met becomes idle: when no flow has
+ * demand, the pacer keeps pulling the idle ones in turn, each until it holds
+ * {@link Pulled#idlePulls} pulls beyond its demand, so that a sender about to announce more
+ * demand already has credit (the same function's idle senders). A received flow needs no pulls.
  */
 final class PullPacer implements EventTarget {
   /**
@@ -39,12 +42,20 @@ final class PullPacer implements EventTarget {
     boolean inActiveQueue();
 
     void inActiveQueue(boolean on);
+
+    /** Pulls this flow may be granted beyond its demand once it is idle. */
+    long idlePulls();
+
+    boolean inIdleQueue();
+
+    void inIdleQueue(boolean on);
   }
 
   private final Simulator sim;
   private final long intervalPs;
   private final CreditQueue rtx = new CreditQueue();
   private final CreditQueue active = new CreditQueue();
+  private final CreditQueue idle = new CreditQueue();
   private boolean running;
   private long nextFreePs;
 
@@ -79,20 +90,29 @@ final class PullPacer implements EventTarget {
     }
     long now = sim.now();
     r.sendPull(now);
-    requeue(r);
+    requeue(r, servedFrom);
     nextFreePs = now + intervalPs;
     sim.schedule(nextFreePs, this, 0, 0);
   }
 
+  /** The queue the flow {@link #next} returned came from. */
+  private int servedFrom;
+
+  private static final int RTX = 0;
+  private static final int ACTIVE = 1;
+  private static final int IDLE = 2;
+
   /**
-   * The next flow to pull for: retransmissions first, then round-robin; finished flows leave,
-   * except one whose sender asked after it finished ({@link Pulled#askedWhenDone}).
+   * The next flow to pull for: retransmissions first, then round-robin, then the idle flows;
+   * finished flows leave, except one whose sender asked after it finished
+   * ({@link Pulled#askedWhenDone}).
    */
   private Pulled next() {
     while (!rtx.isEmpty()) {
       Pulled r = rtx.poll();
       r.inRtxQueue(false);
       if (!r.done() || r.askedWhenDone()) {
+        servedFrom = RTX;
         return r;
       }
     }
@@ -100,13 +120,27 @@ final class PullPacer implements EventTarget {
       Pulled r = active.poll();
       r.inActiveQueue(false);
       if (!r.done() && r.backlog() > 0) {
+        servedFrom = ACTIVE;
+        return r;
+      }
+    }
+    while (!idle.isEmpty()) {
+      Pulled r = idle.poll();
+      r.inIdleQueue(false);
+      if (!r.done()) {
+        servedFrom = IDLE;
         return r;
       }
     }
     return null;
   }
 
-  private void requeue(Pulled r) {
+  /**
+   * After a pull: a flow still owed a retransmission waits in that queue, one with demand left
+   * in the round-robin; one whose demand a round-robin pull met becomes idle, and an idle one
+   * stays idle until it holds its idle pulls beyond its demand.
+   */
+  private void requeue(Pulled r, int from) {
     if (r.done()) {
       return;
     }
@@ -118,6 +152,11 @@ final class PullPacer implements EventTarget {
     } else if (r.backlog() > 0 && !r.inActiveQueue()) {
       r.inActiveQueue(true);
       active.add(r);
+    }
+    boolean idleNext = from == ACTIVE ? r.backlog() <= 0 : from == IDLE && r.backlog() <= 0 && -r.backlog() < r.idlePulls();
+    if (idleNext && !r.inIdleQueue() && r.idlePulls() > 0) {
+      r.inIdleQueue(true);
+      idle.add(r);
     }
   }
 

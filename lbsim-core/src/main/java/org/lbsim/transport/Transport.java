@@ -199,7 +199,7 @@ public final class Transport implements Node {
         if (pacers[h] == null) {
           pacers[h] = new PullPacer(sim, (long) Math.ceil(slotPs / credited.creditPullRate()));
         }
-        receivers[i].setControl(new PullCredit(receivers[i], pacers[h], h));
+        receivers[i].setControl(new PullCredit(receivers[i], pacers[h], h, credited.idlePulls()));
       } else if (cnp) {
         receivers[i].setControl(new CnpNotifier());
       }

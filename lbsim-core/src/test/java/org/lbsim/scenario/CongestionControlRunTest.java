@@ -173,6 +173,24 @@ class CongestionControlRunTest {
     assertThat(r.counters().get("pull_sent")).isPositive();
   }
 
+  /**
+   * A lone EQDS flow longer than its speculative window (65 packets, window 64) never idles: when
+   * speculation ends with credit left, the receiver's idle pulls keep it sending, so its last byte
+   * arrives exactly at line rate — 65 slots of 332 ns, then 5 switch serializations and 6 links of
+   * 1 us. (Without idle pulls it waited about one RTT for pulls, arriving at 43.00 us.) Host 8 sends to host 7,
+   * in another pod.
+   */
+  @Test
+  void aLoneEqdsFlowPastItsWindowRunsAtLineRate() {
+    RunResult r = Scenarios.run(Scenarios.of("cc=eqds", "eqds.init_window_packets=64", "lr=sack", "lb=host-spray",
+        "topology.k=4", "links.rate_gbps=100", "links.latency_us=1", "buffer.ecn_fraction=-1", "workload.kind=incast",
+        "workload.senders=1", "workload.receiver=7",
+        "workload.size=262144B", "packet.payload=4086", "packet.header=64", "packet.gap=0", "packet.ack=64"));
+    FlowOutcome f = r.flows().get(0);
+    assertThat(f.packetsSent()).isEqualTo(65);
+    assertThat(f.receivedPs() - f.startPs()).isEqualTo(65 * 332_000L + 5 * 332_000L + 6 * 1_000_000L);
+  }
+
   @Test
   void badCcParameterIsReportedWithItsRange() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Scenarios.of("cc=swift", "swift.max_mdf=2"))

@@ -18,6 +18,9 @@ class PullPacerTest {
     long rtxOwed;
     boolean inRtx;
     boolean inActive;
+    boolean inIdle;
+    long idlePulls;
+    boolean done;
 
     Flow(String name, long demand, List<String> log) {
       this.name = name;
@@ -37,7 +40,7 @@ class PullPacerTest {
 
     @Override
     public boolean done() {
-      return false;
+      return done;
     }
 
     @Override
@@ -73,6 +76,21 @@ class PullPacerTest {
     public void inActiveQueue(boolean on) {
       inActive = on;
     }
+
+    @Override
+    public long idlePulls() {
+      return idlePulls;
+    }
+
+    @Override
+    public boolean inIdleQueue() {
+      return inIdle;
+    }
+
+    @Override
+    public void inIdleQueue(boolean on) {
+      inIdle = on;
+    }
   }
 
   /**
@@ -96,5 +114,40 @@ class PullPacerTest {
     assertThat(log).containsExactly("A@0", "A@1", "B@2", "A@3", "B@4", "A@5", "B@6", "A@7");
     assertThat(a.inActive).isTrue();
     assertThat(a.inRtx).isFalse();
+  }
+
+  /**
+   * A flow whose demand is met becomes idle: with no one else to pull, the pacer keeps pulling it
+   * until it holds its idle pulls beyond its demand; a flow with demand goes first; and a
+   * received flow gets no more pulls.
+   */
+  @Test
+  void anIdleFlowIsPulledUpToItsIdlePullsBeyondItsDemandWhenNoOneElseWantsPulls() {
+    Simulator sim = new Simulator(1);
+    PullPacer pacer = new PullPacer(sim, INTERVAL);
+    List<String> log = new ArrayList<>();
+    Flow a = new Flow("A", 2, log);
+    a.idlePulls = 3;
+    Flow b = new Flow("B", 0, log);
+    b.idlePulls = 3;
+    pacer.request(a);
+    sim.run(2 * INTERVAL); // A's two pulls meet its demand; its first idle pull follows at 2
+    // then the idle flows take turns: A, B, A, B, B (A holds its three)
+    b.demand = 2;
+    pacer.request(b);
+    sim.run(20 * INTERVAL);
+    assertThat(log).containsExactly("A@0", "A@1", "A@2", "B@3", "B@4", "A@5", "B@6", "A@7", "B@8", "B@9");
+    assertThat(a.demand).isEqualTo(-3);
+    assertThat(b.demand).isEqualTo(-3);
+    assertThat(a.inIdle || b.inIdle).isFalse();
+
+    Flow c = new Flow("C", 1, log);
+    c.idlePulls = 5;
+    log.clear();
+    pacer.request(c); // served at 10, the pacer's next free slot
+    sim.run(11 * INTERVAL); // its one pull of demand, then one idle pull
+    c.done = true; // received: the pacer stops pulling it
+    sim.run(40 * INTERVAL);
+    assertThat(log).containsExactly("C@10", "C@11");
   }
 }

@@ -245,6 +245,30 @@ class ControlLawTest {
     assertThat(m.pendingIncrease() - before).isCloseTo(alpha * 4000 * (4 * US), within(1e-6));
   }
 
+  /**
+   * The speculative credit left at the first ACK is never sent on: it turns into demand one packet
+   * at a time, whenever a packet sent on pulled credit would not raise the pull target (htsim's
+   * EqdsSrc::computePullTarget), so the sender asks for exactly the packets it still has to send.
+   */
+  @Test
+  void eqdsTurnsTheSpeculativeCreditLeftAtTheFirstAckIntoDemandOnePacketAtATime() {
+    Eqds e = new Eqds(new Eqds.Config(4, 0.99, 10 * US, SLOT));
+    long pending = 5;
+    e.onSent(0, 4158, 0);
+    assertThat(e.pullTarget(--pending)).isEqualTo(1); // 0 pulls + min(4, 4) - 3 held
+    e.onAck(ack(0), false, 10 * US, 10 * US);
+    assertThat(e.credit()).isEqualTo(3);
+    assertThat(e.mayTransmit(1)).isFalse(); // speculation is over: 3 held, none spendable
+    for (long pull = 1; pull <= 4; pull++) {
+      e.onPull(pull, (10 + pull) * US);
+      assertThat(e.mayTransmit(1)).isTrue();
+      e.onSent(pull, 4158, (10 + pull) * US);
+      assertThat(e.pullTarget(--pending)).isEqualTo(Math.min(pull + 1, 4));
+      assertThat(e.speculativeCredit()).isEqualTo(Math.max(0, 3 - pull));
+    }
+    assertThat(e.mayTransmit(1)).isFalse();
+  }
+
   @Test
   void eqdsSendsItsSpeculativeWindowThenOnlyOnPulls() {
     Eqds e = new Eqds(new Eqds.Config(3, 0.99, 10 * US, SLOT));
