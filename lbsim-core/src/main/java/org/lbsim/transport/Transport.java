@@ -42,6 +42,7 @@ public final class Transport implements Node {
   private final int[][] sentDependents; // by flow: who waits for its sender to complete; null: nobody does
   private final int[] pendingDeps;
   private final TriggerFiring triggers; // null: no flow is linked to a run-time trigger
+  private TriggerActivators activators; // built when first asked
   private final LocalSteps local;
   private final RoundRobinNic[] nics; // null: each host's NIC is one FIFO
   private int sendersDone;
@@ -439,14 +440,21 @@ public final class Transport implements Node {
     }
     int t = f.triggers().waitsFor();
     if (t != FlowTriggers.NO_TRIGGER) {
-      for (FlowSpec a : flows) {
-        FlowTriggers l = a.triggers();
-        if (l.whenSent() == t && senders[a.id()].finishPs() < 0 || l.whenReceived() == t && receivers[a.id()].completedAtPs() < 0) {
-          out.add(a.id());
+      for (int a : activatorsOf(t)) {
+        FlowTriggers l = flows.get(a).triggers();
+        if (l.whenSent() == t && senders[a].finishPs() < 0 || l.whenReceived() == t && receivers[a].completedAtPs() < 0) {
+          out.add(a);
         }
       }
     }
     return out;
+  }
+
+  private int[] activatorsOf(int t) {
+    if (activators == null) {
+      activators = TriggerActivators.of(flows); // only explanations of unfinished flows ask
+    }
+    return activators.of(t);
   }
 
   /** Flow {@code flow}'s sender-side loss recovery. */
