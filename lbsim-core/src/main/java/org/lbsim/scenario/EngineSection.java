@@ -14,7 +14,7 @@ import org.lbsim.engine.Simulator;
 public record EngineSection(boolean eventTransmitter, long limitPs, String limitMs) {
 
   /** Reads the section from the scenario's settings {@code v}; problems go to {@code r}. */
-  static EngineSection read(ScenarioReader r, Map<String, String> v) {
+  static EngineSection read(ValueReader r, Map<String, String> v) {
     double limitMs = r.number(v, "run.limit_ms");
     if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
       r.bad("run.limit_ms", v.get("run.limit_ms"), "a positive number of milliseconds up to 1e7");

@@ -20,13 +20,13 @@ public record LinksSection(TierLink host, TierLink tier1, TierLink tier2) {
   }
 
   /** Reads the section from the scenario's settings {@code v}; a bad tier is null, its problem in {@code r}. */
-  static LinksSection read(ScenarioReader r, Map<String, String> v) {
+  static LinksSection read(ValueReader r, Map<String, String> v) {
     TierLink host = tierLink(r, v, "host");
     TierLink tier1 = tierLink(r, v, "tier1");
     return new LinksSection(host, tier1, tierLink(r, v, "tier2"));
   }
 
-  private static TierLink tierLink(ScenarioReader r, Map<String, String> v, String tier) {
+  private static TierLink tierLink(ValueReader r, Map<String, String> v, String tier) {
     String rateKey = "links." + tier + ".rate_gbps";
     String latKey = "links." + tier + ".latency_us";
     String rate = v.get(rateKey).isEmpty() ? v.get("links.rate_gbps") : v.get(rateKey);

@@ -14,7 +14,7 @@ public record MetricsSection(long queueSamplePs) {
   public static final long AUTO = -1;
 
   /** Reads the section from the scenario's settings {@code v}; problems go to {@code r}. */
-  static MetricsSection read(ScenarioReader r, Map<String, String> v) {
+  static MetricsSection read(ValueReader r, Map<String, String> v) {
     String text = v.get("metrics.queue_sample_us").trim();
     if (text.equals("auto")) {
       return new MetricsSection(AUTO);

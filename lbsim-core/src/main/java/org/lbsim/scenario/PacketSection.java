@@ -19,7 +19,7 @@ public record PacketSection(int payloadBytes, int headerBytes, int ackBytes, int
   static final int MAX_HEADER = 65_535;
 
   /** Reads the section from the scenario's settings {@code v}; problems go to {@code r}. */
-  static PacketSection read(ScenarioReader r, Map<String, String> v) {
+  static PacketSection read(ValueReader r, Map<String, String> v) {
     int payload = r.intValue(v, "packet.payload", 1, MAX_PAYLOAD);
     int header = r.intValue(v, "packet.header", 0, MAX_HEADER);
     int ack = r.intValue(v, "packet.ack", 1, MAX_HEADER);

@@ -16,7 +16,7 @@ public record TransportSection(double rateCoef, int extraPackets, long minRtoPs,
     boolean rttFromSlot) {
 
   /** Reads the section from the scenario's settings {@code v}; problems go to {@code r}. */
-  static TransportSection read(ScenarioReader r, Map<String, String> v) {
+  static TransportSection read(ValueReader r, Map<String, String> v) {
     double rateCoef = r.number(v, "transport.rate_coef");
     if (!Double.isNaN(rateCoef) && !(rateCoef > 0 && rateCoef <= 1000)) {
       r.bad("transport.rate_coef", v.get("transport.rate_coef"), "a number > 0 and at most 1000");

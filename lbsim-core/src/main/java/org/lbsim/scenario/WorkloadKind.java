@@ -66,7 +66,7 @@ public record WorkloadKind(String name, String summary, String source, List<Stri
    */
   @FunctionalInterface
   public interface Check {
-    Checked check(ScenarioReader reader, Map<String, String> values, Topology topology, WorkloadSpec spec);
+    Checked check(ValueReader reader, Map<String, String> values, Topology topology, WorkloadSpec spec);
   }
 
   /** Flows of the workload on {@code hosts} hosts; {@code known} = the flows its check read, or null. */

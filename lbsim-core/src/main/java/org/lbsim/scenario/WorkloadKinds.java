@@ -118,7 +118,7 @@ public final class WorkloadKinds {
   }
 
   /** {@code workload.locality: cross-pod} needs at least two pods (leaves) to cross. */
-  private static Checked checkPermutation(ScenarioReader r, Map<String, String> v, Topology topology,
+  private static Checked checkPermutation(ValueReader r, Map<String, String> v, Topology topology,
       WorkloadSpec w) {
     String locality = v.get("workload.locality");
     if ("cross-pod".equals(locality) && topology != null) {
@@ -141,7 +141,7 @@ public final class WorkloadKinds {
     return Collectives.incast(senders, w.receiver(), w.sizeBytes());
   }
 
-  private static Checked checkIncast(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
+  private static Checked checkIncast(ValueReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
     if (topology != null) {
       int hosts = topology.hosts();
       if (w.receiver() >= hosts) {
@@ -155,7 +155,7 @@ public final class WorkloadKinds {
   }
 
   /** Finds the cm file and reads and checks it now, so that no run starts before every input is known good. */
-  private static Checked checkConnectionMatrix(ScenarioReader r, Map<String, String> v, Topology topology,
+  private static Checked checkConnectionMatrix(ValueReader r, Map<String, String> v, Topology topology,
       WorkloadSpec w) {
     String f = v.get("workload.file");
     if (f.isEmpty()) {
@@ -181,7 +181,7 @@ public final class WorkloadKinds {
   }
 
   /** Places the matrix's nodes as the run will (random with any stream: every shuffle fits), naming what does not fit. */
-  private static boolean checkPlacement(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w,
+  private static boolean checkPlacement(ValueReader r, Map<String, String> v, Topology topology, WorkloadSpec w,
       int nodes) {
     if (w.placement() == null || w.placement().equals("hosts") && w.placementHosts().length == 0) {
       return false; // already reported
@@ -197,7 +197,7 @@ public final class WorkloadKinds {
     }
   }
 
-  private static ConnectionMatrix.Read connectionMatrix(ScenarioReader r, Path file, int hosts, long psPerUnit) {
+  private static ConnectionMatrix.Read connectionMatrix(ValueReader r, Path file, int hosts, long psPerUnit) {
     try {
       if (Files.size(file) > MAX_CM_BYTES) {
         r.bad("workload.file", file.toString(), "a connection matrix of at most " + MAX_CM_BYTES / (1 << 20)
@@ -217,7 +217,7 @@ public final class WorkloadKinds {
    * Reads the job.* keys into the jobs the run places and builds ({@link Workloads#training});
    * on a fabric with rails, a server has one GPU per rail.
    */
-  private static Checked checkTraining(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
+  private static Checked checkTraining(ValueReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
     for (Setting s : ScenarioSchema.settings()) {
       if (s.key().startsWith("job.") && s.type() == Setting.Type.CHOICE) {
         r.choice(v, s.key());
@@ -243,7 +243,7 @@ public final class WorkloadKinds {
    * Reads the trace and builds it on the fabric now ({@link ChakraJob#check}), so that a bad
    * trace, or one whose ranks do not fit the fabric, is refused before any run starts.
    */
-  private static Checked checkChakra(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
+  private static Checked checkChakra(ValueReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
     int gps = r.intValue(v, "job.gpus_per_server", 1);
     int channels = r.intValue(v, "job.channels", 1);
     double gbps = r.number(v, "job.nvlink_gbps");

@@ -127,11 +127,11 @@ class ScenarioReaderTest {
 
   @Test
   void sizesAcceptUnits() {
-    assertThat(ScenarioReader.parseSize("1MiB")).isEqualTo(1_048_576);
-    assertThat(ScenarioReader.parseSize("800KB")).isEqualTo(800_000);
-    assertThat(ScenarioReader.parseSize("2.5 MB")).isEqualTo(2_500_000);
-    assertThat(ScenarioReader.parseSize("4096")).isEqualTo(4096);
-    assertThat(ScenarioReader.parseSize("0")).isZero();
-    assertThat(ScenarioReader.parseSize("lots")).isEqualTo(-1);
+    assertThat(ValueText.parseSize("1MiB")).isEqualTo(1_048_576);
+    assertThat(ValueText.parseSize("800KB")).isEqualTo(800_000);
+    assertThat(ValueText.parseSize("2.5 MB")).isEqualTo(2_500_000);
+    assertThat(ValueText.parseSize("4096")).isEqualTo(4096);
+    assertThat(ValueText.parseSize("0")).isZero();
+    assertThat(ValueText.parseSize("lots")).isEqualTo(-1);
   }
 }
