@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.lbsim.topo.FatTree;
-import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.Topology;
 
 /**
@@ -42,26 +40,14 @@ public final class Links {
   public Links(Topology t) {
     hosts = t.hosts();
     planes = t.planes();
-    if (t instanceof FatTree ft) {
-      fatTree = true;
-      half = ft.half();
-      lowers1 = ft.tors();
-      ups1 = half;
-      aggs = ft.aggs();
-      cores = ft.cores();
-      spines = 0;
-      hostsPerTor = ft.hostsPerTor();
-    } else {
-      LeafSpine ls = (LeafSpine) t;
-      fatTree = false;
-      half = 0;
-      lowers1 = ls.leaves();
-      ups1 = ls.spines();
-      aggs = 0;
-      cores = 0;
-      spines = ls.spines();
-      hostsPerTor = ls.hostsPerLeaf();
-    }
+    fatTree = t.tiers() == 3;
+    half = fatTree ? t.uplinksPerTor() : 0;
+    lowers1 = t.tors();
+    ups1 = t.uplinksPerTor();
+    aggs = t.aggs();
+    cores = fatTree ? t.topSwitches() : 0;
+    spines = fatTree ? 0 : t.topSwitches();
+    hostsPerTor = t.hostsPerTor();
   }
 
   /** Tier-1 links of one plane. */

@@ -2,8 +2,6 @@ package org.lbsim.lb;
 
 import org.lbsim.net.Host;
 import org.lbsim.net.Packet;
-import org.lbsim.topo.FatTree;
-import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.Topology;
 
 /**
@@ -34,28 +32,21 @@ final class DrPaths {
   DrPaths(Topology topology) {
     int[] same;
     int[] other;
-    if (topology instanceof FatTree ft) {
-      int half = ft.half();
-      hostsPerTor = ft.hostsPerTor();
-      hostsPerPod = ft.hostsPerPod();
-      same = new int[half];
-      for (int j = 0; j < half; j++) {
-        same[j] = Packet.routeWith(Packet.NO_ROUTE, 0, j);
-      }
-      other = new int[ft.cores()];
+    int ups = topology.uplinksPerTor();
+    hostsPerTor = topology.hostsPerTor();
+    same = new int[ups];
+    for (int j = 0; j < ups; j++) {
+      same[j] = Packet.routeWith(Packet.NO_ROUTE, 0, j);
+    }
+    if (topology.tiers() == 3) {
+      hostsPerPod = topology.hostsPerPod();
+      other = new int[topology.topSwitches()];
       for (int c = 0; c < other.length; c++) {
-        other[c] = coreRoute(c, half);
+        other[c] = coreRoute(c, ups);
       }
-    } else if (topology instanceof LeafSpine ls) {
-      hostsPerTor = ls.hostsPerLeaf();
-      hostsPerPod = 0;
-      same = new int[ls.spines()];
-      for (int s = 0; s < same.length; s++) {
-        same[s] = Packet.routeWith(Packet.NO_ROUTE, 0, s);
-      }
-      other = same;
     } else {
-      throw new IllegalArgumentException("Host DR knows fat trees and leaf-spines, not " + topology);
+      hostsPerPod = 0;
+      other = same;
     }
     int planes = topology.planes();
     local = onPlanes(new int[] {Packet.NO_ROUTE}, planes);

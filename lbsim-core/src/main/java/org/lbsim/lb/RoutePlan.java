@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.lbsim.net.Packet;
-import org.lbsim.topo.FatTree;
-import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.Topology;
 import org.lbsim.workload.FlowSpec;
 
@@ -43,21 +41,19 @@ final class RoutePlan {
       stages.computeIfAbsent(f.stage(), s -> new ArrayList<>()).add(f);
     }
     for (List<FlowSpec> stage : stages.values()) {
-      if (topology instanceof FatTree ft) {
-        planFatTree(ft, stage, reverse, routes);
-      } else if (topology instanceof LeafSpine ls) {
-        planLeafSpine(ls, stage, reverse, routes);
+      if (topology.tiers() == 3) {
+        planThreeTiers(topology, stage, reverse, routes);
       } else {
-        throw new IllegalArgumentException("central-te plans fat trees and leaf-spines, not " + topology);
+        planTwoTiers(topology, stage, reverse, routes);
       }
     }
     return routes;
   }
 
-  private static void planFatTree(FatTree ft, List<FlowSpec> stage, boolean reverse, int[] routes) {
-    int half = ft.half();
-    int perPod = ft.hostsPerPod();
-    Colored tor = colorAcrossGroups(stage, reverse, ft.hostsPerTor(), ft.tors(), half);
+  private static void planThreeTiers(Topology t, List<FlowSpec> stage, boolean reverse, int[] routes) {
+    int half = t.uplinksPerTor();
+    int perPod = t.hostsPerPod();
+    Colored tor = colorAcrossGroups(stage, reverse, t.hostsPerTor(), t.tors(), half);
     List<Integer> leaving = new ArrayList<>();
     for (int i = 0; i < tor.flows().size(); i++) {
       FlowSpec f = tor.flows().get(i);
@@ -75,15 +71,15 @@ final class RoutePlan {
       srcAgg[i] = src(f, reverse) / perPod * half + tor.color()[idx];
       dstAgg[i] = dst(f, reverse) / perPod * half + tor.color()[idx];
     }
-    int[] uplink = EdgeColoring.equitable(srcAgg, dstAgg, ft.aggs(), ft.aggs(), half);
+    int[] uplink = EdgeColoring.equitable(srcAgg, dstAgg, t.aggs(), t.aggs(), half);
     for (int i = 0; i < m; i++) {
       int idx = leaving.get(i);
       routes[tor.flows().get(idx).id()] = DrPaths.coreRoute(tor.color()[idx] + uplink[i] * half, half);
     }
   }
 
-  private static void planLeafSpine(LeafSpine ls, List<FlowSpec> stage, boolean reverse, int[] routes) {
-    Colored leaf = colorAcrossGroups(stage, reverse, ls.hostsPerLeaf(), ls.leaves(), ls.spines());
+  private static void planTwoTiers(Topology t, List<FlowSpec> stage, boolean reverse, int[] routes) {
+    Colored leaf = colorAcrossGroups(stage, reverse, t.hostsPerTor(), t.tors(), t.uplinksPerTor());
     for (int i = 0; i < leaf.flows().size(); i++) {
       routes[leaf.flows().get(i).id()] = Packet.routeWith(Packet.NO_ROUTE, 0, leaf.color()[i]);
     }

@@ -6,8 +6,6 @@ import org.lbsim.design.Param;
 import org.lbsim.lb.LbDesign.PlaneChoice;
 import org.lbsim.net.PortSelector;
 import org.lbsim.net.Switch;
-import org.lbsim.topo.FatTree;
-import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.Topology;
 
 /** Designs whose decisions are made in the switches (the hosts keep one entropy per flow). */
@@ -71,9 +69,9 @@ final class SwitchDesigns {
                 Param.integer("q_bits", 3, 1, 8, "bits of the quantized congestion metric")),
             (sw, ctx) -> {
               Topology t = ctx.topology();
-              int podHosts = t instanceof FatTree ft ? ft.hostsPerPod() : 0;
-              int half = t instanceof FatTree ft ? ft.half() : 0;
-              return new Conga(sw, ctx.clock(), t.hosts(), podHosts, half, ps(ctx.params().number("gap_us")),
+              int podHosts = t.tiers() == 3 ? t.hostsPerPod() : 0;
+              return new Conga(sw, ctx.clock(), t.hosts(), podHosts, t.uplinksPerTor(),
+                  ps(ctx.params().number("gap_us")),
                   ctx.params().integer("table_bits"), Math.max(1, ps(ctx.params().number("dre_period_us"))),
                   ctx.params().number("dre_alpha"), ctx.params().integer("q_bits"));
             }, PlaneChoice.ENTROPY));
@@ -92,7 +90,7 @@ final class SwitchDesigns {
 
   /** Ofan's schedules are per destination pod in a fat tree, per destination leaf in a leaf-spine. */
   private static int scheduleGroupHosts(Topology t) {
-    return t instanceof FatTree ft ? ft.hostsPerPod() : ((LeafSpine) t).hostsPerLeaf();
+    return t.hostsPerPod();
   }
 
   private static long ps(double us) {

@@ -3,8 +3,6 @@ package org.lbsim.scenario;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.lbsim.topo.FatTree;
-import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.PortFeatures;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;
@@ -59,13 +57,7 @@ final class FabricChecks {
       long reverse = dataBytes + 64 + 2L * gapBytes;
       headroom = Math.max(headroom, wire + reverse + dataBytes + gapBytes);
     }
-    int ingress;
-    if (t instanceof FatTree ft) {
-      ingress = Math.max(ft.hostsPerTor() + ft.half(), 2 * ft.half());
-    } else {
-      LeafSpine ls = (LeafSpine) t;
-      ingress = Math.max(ls.hostsPerLeaf() + ls.spines(), ls.leaves());
-    }
+    int ingress = t.maxSwitchPorts();
     long need = ingress * (f.xoffBytes() + headroom) + dataBytes;
     if (buffer < need) {
       r.bad("buffer.pfc", "on", "with a port buffer of at least " + need + " B (" + ingress + " ingress ports x (XOFF "
@@ -84,15 +76,7 @@ final class FabricChecks {
     int payload = packet.payloadBytes();
     int header = packet.headerBytes();
     long hosts = t.hosts();
-    long switchPorts;
-    if (t instanceof FatTree ft) {
-      long half = ft.half();
-      switchPorts = (long) ft.tors() * (ft.hostsPerTor() + half) + (long) ft.aggs() * ft.k() + half * half * ft.k();
-    } else {
-      LeafSpine ls = (LeafSpine) t;
-      switchPorts = (long) ls.leaves() * (ls.hostsPerLeaf() + ls.spines()) + (long) ls.spines() * ls.leaves();
-    }
-    switchPorts *= t.planes();
+    long switchPorts = t.switchPorts() * t.planes();
     long ports = hosts * t.planes() + switchPorts;
     WorkloadKind kind = r.catalog().workloads().find(w.kind());
     // each connection a run makes is a flow to the transport (independent subflows: several per flow)

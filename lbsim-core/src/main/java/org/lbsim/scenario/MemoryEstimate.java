@@ -1,7 +1,6 @@
 package org.lbsim.scenario;
 
 import java.util.Locale;
-import org.lbsim.topo.FatTree;
 import org.lbsim.topo.Topology;
 
 /**
@@ -66,11 +65,12 @@ public record MemoryEstimate(long hosts, long ports, long flows, long packets, l
    * holds at most one entry per host.
    */
   public MemoryEstimate withLazyTables(Topology t) {
-    if (!(t instanceof FatTree ft)) {
+    if (t.aggs() == 0) {
       return this;
     }
-    long tables = (long) ft.aggs() * ft.planes();
-    long perFlow = 2L * ft.half() * ft.planes();
+    long tables = (long) t.aggs() * t.planes();
+    // a ToR's uplinks reach the k/2 aggs of its pod
+    long perFlow = 2L * t.uplinksPerTor() * t.planes();
     long entries = Math.min(flows > Long.MAX_VALUE / perFlow ? Long.MAX_VALUE : flows * perFlow, tables * hosts);
     return new MemoryEstimate(hosts, ports, flows, packets, tables, entries);
   }

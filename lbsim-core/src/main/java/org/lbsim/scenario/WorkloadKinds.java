@@ -112,7 +112,7 @@ public final class WorkloadKinds {
     int hosts = s.topology().hosts();
     long bytes = s.workload().sizeBytes();
     return s.workload().crossPod()
-        ? Collectives.crossGroupPermutation(hosts, Workloads.podSize(s.topology()), bytes,
+        ? Collectives.crossGroupPermutation(hosts, s.topology().hostsPerPod(), bytes,
             random.stream("workload/permutation"))
         : Collectives.permutation(hosts, bytes, random.stream("workload/permutation"));
   }
@@ -122,7 +122,7 @@ public final class WorkloadKinds {
       WorkloadSpec w) {
     String locality = v.get("workload.locality");
     if ("cross-pod".equals(locality) && topology != null) {
-      int pod = Workloads.podSize(topology);
+      int pod = topology.hostsPerPod();
       if (!(pod > 0 && topology.hosts() >= 2 * pod)) {
         r.bad("workload.locality", locality, "any (cross-pod needs at least 2 pods or leaves)");
       }

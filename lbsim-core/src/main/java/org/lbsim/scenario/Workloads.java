@@ -31,17 +31,6 @@ final class Workloads {
   }
 
   /**
-   * Hosts per pod (fat tree) or per leaf (leaf-spine): the groups a cross-pod permutation leaves;
-   * 0 for a topology without such groups.
-   */
-  static int podSize(org.lbsim.topo.Topology topology) {
-    if (topology instanceof org.lbsim.topo.FatTree ft) {
-      return ft.hostsPerPod();
-    }
-    return topology instanceof org.lbsim.topo.LeafSpine ls ? ls.hostsPerLeaf() : 0;
-  }
-
-  /**
    * {@code workload.start_jitter}: each flow starts U[0, x slots) later, one slot being the host
    * link's pacing slot (a data packet and its gap, at the scenario's rate coefficient). With
    * x = 1 every flow of a collective gets its own phase within a slot, as the study's simulator

@@ -31,10 +31,12 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
     return k / 2;
   }
 
+  @Override
   public int hostsPerTor() {
     return half() * oversubscription;
   }
 
+  @Override
   public int hostsPerPod() {
     return hostsPerTor() * half();
   }
@@ -43,16 +45,44 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
     return k;
   }
 
+  @Override
   public int tors() {
     return k * half();
   }
 
+  @Override
   public int aggs() {
     return k * half();
   }
 
   public int cores() {
     return half() * half();
+  }
+
+  @Override
+  public int tiers() {
+    return 3;
+  }
+
+  @Override
+  public int uplinksPerTor() {
+    return half();
+  }
+
+  @Override
+  public int topSwitches() {
+    return cores();
+  }
+
+  @Override
+  public long switchPorts() {
+    long half = half();
+    return (long) tors() * (hostsPerTor() + half) + (long) aggs() * k + half * half * k;
+  }
+
+  @Override
+  public int maxSwitchPorts() {
+    return Math.max(hostsPerTor() + half(), 2 * half());
   }
 
   @Override

@@ -29,6 +29,51 @@ public record LeafSpine(int hostsPerLeaf, int leaves, int spines, int planes) im
   }
 
   @Override
+  public int tiers() {
+    return 2;
+  }
+
+  @Override
+  public int tors() {
+    return leaves;
+  }
+
+  @Override
+  public int hostsPerTor() {
+    return hostsPerLeaf;
+  }
+
+  @Override
+  public int uplinksPerTor() {
+    return spines;
+  }
+
+  @Override
+  public int hostsPerPod() {
+    return hostsPerLeaf;
+  }
+
+  @Override
+  public int aggs() {
+    return 0;
+  }
+
+  @Override
+  public int topSwitches() {
+    return spines;
+  }
+
+  @Override
+  public long switchPorts() {
+    return (long) leaves * (hostsPerLeaf + spines) + (long) spines * leaves;
+  }
+
+  @Override
+  public int maxSwitchPorts() {
+    return Math.max(hostsPerLeaf + spines, leaves);
+  }
+
+  @Override
   public int hosts() {
     return hostsPerLeaf * leaves;
   }

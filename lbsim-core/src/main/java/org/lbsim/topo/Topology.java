@@ -17,6 +17,33 @@ public sealed interface Topology permits FatTree, LeafSpine {
   /** This shape on {@code planes} planes. */
   Topology withPlanes(int planes);
 
+  /** Switch tiers: 3 in a fat tree (ToR, aggregation, core), 2 in a leaf-spine (leaf, spine). */
+  int tiers();
+
+  /** ToRs of one plane (a leaf-spine's leaves): the switches the hosts hang from. */
+  int tors();
+
+  /** Hosts under one ToR (leaf). */
+  int hostsPerTor();
+
+  /** Up ports of one ToR (leaf): to the aggregation switches of its pod, or to every spine. */
+  int uplinksPerTor();
+
+  /** Hosts a flow reaches without the top tier: a fat tree's pod, a leaf-spine's leaf. */
+  int hostsPerPod();
+
+  /** Aggregation switches of one plane; 0 in a leaf-spine. */
+  int aggs();
+
+  /** Top-tier switches of one plane: a fat tree's cores, a leaf-spine's spines. */
+  int topSwitches();
+
+  /** Switch ports of one plane: host-facing ports and both ends of every switch-to-switch cable. */
+  long switchPorts();
+
+  /** The most ports one switch of the fabric has, so the most ingresses that may feed one egress. */
+  int maxSwitchPorts();
+
   /** Most planes a fabric may have (a source route names the plane in one byte, see {@code Packet.route}). */
   int MAX_PLANES = 16;
 

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.lbsim.topo.FatTree;
-import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.Topology;
 
 /**
@@ -43,7 +41,7 @@ public final class HostPlacement {
     switch (policy) {
       case "identity" -> Arrays.setAll(hostOf, i -> i);
       case "spread" -> {
-        int perTor = hostsPerTor(topology);
+        int perTor = topology.hostsPerTor();
         int tors = hosts / perTor;
         Arrays.setAll(hostOf, i -> (i % tors) * perTor + i / tors);
       }
@@ -153,10 +151,4 @@ public final class HostPlacement {
     }
   }
 
-  private static int hostsPerTor(Topology topology) {
-    if (topology instanceof FatTree ft) {
-      return ft.hostsPerTor();
-    }
-    return ((LeafSpine) topology).hostsPerLeaf();
-  }
 }
