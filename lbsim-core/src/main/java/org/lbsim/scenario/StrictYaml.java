@@ -162,7 +162,12 @@ public final class StrictYaml {
    * integer) and null is a null node.
    */
   public static JsonNode readTree(Path file) {
-    Node root = compose(readFile(file), file.toString());
+    return readTree(readFile(file), file.toString());
+  }
+
+  /** As {@link #readTree(Path)}, for YAML text that error messages name {@code source}. */
+  public static JsonNode readTree(String text, String source) {
+    Node root = compose(text, source);
     return root == null ? JsonNodeFactory.instance.nullNode() : toJson(root);
   }
 
