@@ -14,8 +14,10 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.lbsim.experiment.BaseScenario;
 import org.lbsim.optimize.Answer;
+import org.lbsim.optimize.Conditions;
 import org.lbsim.optimize.OptimizeJson;
 import org.lbsim.optimize.Outcome;
+import org.lbsim.optimize.Robust;
 import org.lbsim.optimize.ScenarioEvaluator;
 import org.lbsim.optimize.Search;
 import org.lbsim.optimize.SearchSpace;
@@ -38,7 +40,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim optimize}: searches load balancer x congestion control x loss recovery and their parameters. */
 @Command(name = "optimize", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
-    "  lbsim optimize my.yaml --vary lb=ecmp,ofan,plb --vary cc=dctcp --vary lr=sack --budget 20 --out results/opt"},
+    "  lbsim optimize my.yaml --vary lb=ecmp,ofan,plb --vary cc=dctcp --vary lr=sack --budget 20 --out results/opt",
+    "  lbsim optimize my.yaml --workloads a2a.yaml,ring.yaml --failures rate=0.01 --draws 3 --robust worst"},
     description = {"Search the co-designs (load balancer x congestion control x loss recovery, and their numeric "
         + "parameters) for your fabric and workload within a budget of runs: every combination at its defaults on "
         + "one seed, the best third on every seed, then CMA-ES over the parameters of the best. Prints the ranking, "
@@ -83,6 +86,25 @@ final class OptimizeCommand implements Callable<Integer> {
       + "move the result more than the gap between designs")
   boolean sensitivity;
 
+  @Option(names = "--workloads", split = ",", paramLabel = "FILE,FILE,...",
+      description = "score every candidate on each of these workloads (YAML files holding a workload section, and "
+          + "job for training and Chakra), placed on the scenario's fabric in place of its own workload")
+  List<Path> workloads = new ArrayList<>();
+
+  @Option(names = "--failures", paramLabel = "rate=P[,KEY=VALUE...]",
+      description = "score every candidate under --draws random link failure draws: each link of failures.tiers "
+          + "fails with probability P (0 <= P < 1); other failures.* settings may follow, e.g. "
+          + "rate=0.01,kind=hold,convergence_us=50 (kind default: the scenario's, else drop)")
+  String failures;
+
+  @Option(names = "--draws", paramLabel = "N", description = "failure draws with --failures (default: 1); draw d "
+      + "fails the links the scenario's seed + d draws")
+  Integer draws;
+
+  @Option(names = "--robust", paramLabel = "worst|median", description = "over several workloads and draws, rank, "
+      + "tie and front candidates by their worst condition or their median one (default: ${DEFAULT-VALUE})")
+  String robust = "worst";
+
   @Mixin
   ThreadsOption parallel;
 
@@ -97,6 +119,8 @@ final class OptimizeCommand implements Callable<Integer> {
     if (seeds < 1) {
       throw new Errors.UserError("--seeds " + seeds + ": must be at least 1 (allowed: a whole number >= 1)");
     }
+    Robust rank = robust();
+    Conditions.Failures drawn = failures();
     int threads = parallel.threads();
     Catalog catalog = Main.catalog(spec);
     OverrideList.requireEachKeyOnce(settings.values);
@@ -113,6 +137,12 @@ final class OptimizeCommand implements Callable<Integer> {
         axes.put(k, List.of(s.substring(s.indexOf('=') + 1).trim()));
       } else if (k != null && k.equals("seed")) {
         continue; // read below as the search's seed
+      } else if (k != null && !workloads.isEmpty() && (k.startsWith("workload.") || k.startsWith("job."))) {
+        throw new Errors.UserError("--set " + s + ": the workloads come from --workloads; set " + k
+            + " in their files");
+      } else if (k != null && drawn != null && k.startsWith("failures.")) {
+        throw new Errors.UserError("--set " + s + ": the failures come from --failures; give it there (e.g. --failures "
+            + "rate=0.01," + k.substring("failures.".length()) + "=...)");
       } else {
         sets.add(s);
         if (k != null) {
@@ -125,25 +155,31 @@ final class OptimizeCommand implements Callable<Integer> {
     Scenario base = ScenarioReader.fromText(source.yaml(), source.source(), source.baseDir(), name,
         settings.values, "--set", catalog);
     SearchSpace space = SearchSpace.of(catalog, new SpaceRequest(axes, fixed, ranges(), includeIdeal));
-    int least = Search.minimumBudget(space.combos().size(), seeds);
-    int runs = budget != null ? budget : Math.max(DEFAULT_BUDGET, 2 * space.combos().size() + 3 * seeds);
+    Conditions conditions = workloads.isEmpty() && drawn == null ? Conditions.asGiven(source)
+        : Conditions.of(source, workloads, drawn, sets, catalog, name, base.seed());
+    int c = conditions.list().size();
+    int least = Search.minimumBudget(space.combos().size(), seeds, c);
+    int runs = budget != null ? budget : Math.max(DEFAULT_BUDGET, c * (2 * space.combos().size() + 3 * seeds));
     if (runs < least) {
       throw new Errors.UserError("--budget " + runs + ": too small for this space (allowed: at least " + least
           + " runs: " + space.combos().size() + " design combinations once each, " + (seeds - 1)
           + " more for the best one's other seeds, " + seeds + " for the baseline and " + (seeds - 1)
-          + " for a finisher should the baseline not finish; or fewer designs with --vary)");
+          + " for a finisher should the baseline not finish" + (c > 1 ? ", each under " + c + " conditions" : "")
+          + "; or fewer designs with --vary)");
     }
     Path dir = ResultPaths.child(results.out, "optimize-" + RunName.of(name, settings.values), (file == null ? "optimize" : file.toString()) + ": folder");
     PrintWriter err = spec.commandLine().getErr();
     space.excluded().forEach(e -> err.println("optimize: left out " + e + " (--include-ideal to search it)"));
-    err.printf("optimize: %d design combinations, %d knobs, budget %d runs, %d seed(s) from seed %d on %s -> %s%n",
-        space.combos().size(), space.knobKeys().size(), runs, seeds, base.seed(), PlannedRuns.threads(threads), dir);
+    err.printf("optimize: %d design combinations, %d knobs, budget %d runs, %d seed(s) from seed %d%s on %s -> %s%n",
+        space.combos().size(), space.knobKeys().size(), runs, seeds, base.seed(), c > 1 ? ", " + c
+            + " conditions (workloads x failure draws) ranked by the " + rank.key() : "", PlannedRuns.threads(threads),
+        dir);
     err.flush();
     Files.createDirectories(dir);
     Outcome o;
     try (TrialStore store = TrialStore.open(dir.resolve("trials.jsonl"))) {
-      o = Search.run(space, new ScenarioEvaluator(source, sets, catalog, name, store),
-          new Search.Settings(runs, seeds, base.seed(), threads, sensitivity), line -> {
+      o = Search.run(space, new ScenarioEvaluator(conditions.base(), sets, catalog, name, store),
+          new Search.Settings(runs, seeds, base.seed(), threads, sensitivity, conditions.list(), rank), line -> {
             err.println("optimize: " + line);
             err.flush();
           });
@@ -162,6 +198,52 @@ final class OptimizeCommand implements Callable<Integer> {
     out.println("Every trial: " + dir.resolve("optimize.json"));
     out.flush();
     return o.winner().unfinishedRuns() > 0 ? Errors.UNFINISHED : Errors.DONE;
+  }
+
+  private Robust robust() {
+    return switch (robust) {
+      case "worst" -> Robust.WORST;
+      case "median" -> Robust.MEDIAN;
+      default -> throw new Errors.UserError("--robust " + robust + ": unknown (allowed: worst, median)");
+    };
+  }
+
+  /** {@code --failures} and {@code --draws}, or null without them. */
+  private Conditions.Failures failures() {
+    if (failures == null) {
+      if (draws != null) {
+        throw new Errors.UserError("--draws " + draws + ": needs --failures rate=P (the failures to draw)");
+      }
+      return null;
+    }
+    int n = draws == null ? 1 : draws;
+    if (n < 1) {
+      throw new Errors.UserError("--draws " + n + ": must be at least 1 (allowed: a whole number of failure draws >= 1)");
+    }
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String pair : failures.split(",")) {
+      int eq = pair.indexOf('=');
+      String key = eq <= 0 ? "" : pair.substring(0, eq).trim();
+      if (key.startsWith("failures.")) {
+        key = key.substring("failures.".length());
+      }
+      if (key.isEmpty() || m.put(key, pair.substring(eq + 1).trim()) != null) {
+        throw new Errors.UserError("--failures " + failures + ": expected rate=P[,KEY=VALUE...] with each failures.* "
+            + "key once (e.g. rate=0.01,kind=drop)");
+      }
+    }
+    String rate = m.get("rate");
+    double p = Double.NaN;
+    try {
+      p = rate == null ? Double.NaN : Double.parseDouble(rate);
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    if (!(p >= 0 && p < 1)) {
+      throw new Errors.UserError("--failures " + failures + ": " + (rate == null ? "rate missing" : Double.isNaN(p)
+          ? "rate " + rate + " is not a number" : "rate " + rate + " is outside [0, 1)") + " (allowed: rate=P, the probability that each link fails, at least 0 and below 1)");
+    }
+    return new Conditions.Failures(m, n);
   }
 
   private Map<String, List<String>> axes() {

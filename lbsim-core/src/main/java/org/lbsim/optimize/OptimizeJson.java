@@ -10,9 +10,10 @@ import java.util.Map;
 import org.lbsim.experiment.Gain;
 
 /**
- * {@code optimize.json}: the settings, the space, every trial in order (designs, parameters, seed,
- * rung, metrics), the ranking, the Pareto front, the tie and the answer. The same search gives the
- * same bytes.
+ * {@code optimize.json}: the settings, the conditions (workloads x failure draws), the space, every
+ * trial in order (designs, parameters, condition, seed, rung, metrics), the ranking with each
+ * objective's median and worst condition, the Pareto front, the tie and the answer. The same
+ * search gives the same bytes.
  */
 public final class OptimizeJson {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -27,6 +28,25 @@ public final class OptimizeJson {
     root.put("sensitivity_pass", o.settings().sensitivity());
     root.put("runs", o.runs());
     root.put("sensitivity_probes", o.probes());
+    root.put("robust", o.settings().robust().key());
+    List<Condition> conditions = o.settings().conditions();
+    ArrayNode cs = root.putArray("conditions");
+    for (int i = 0; i < conditions.size(); i++) {
+      Condition k = conditions.get(i);
+      ObjectNode n = cs.addObject();
+      n.put("index", i);
+      n.put("workload", k.workload().isEmpty() ? null : k.workload());
+      n.put("file", k.file());
+      if (k.draw() < 0) {
+        n.putNull("draw");
+        n.putNull("draw_seed");
+      } else {
+        n.put("draw", k.draw());
+        n.put("draw_seed", k.drawSeed());
+      }
+      strings(n.putArray("failed_links"), k.failedLinks());
+      strings(n.putArray("overrides"), k.overrides());
+    }
     ObjectNode sp = root.putObject("space");
     sp.put("design_combinations", space.combos().size());
     ArrayNode knobs = sp.putArray("knobs");
@@ -47,6 +67,7 @@ public final class OptimizeJson {
       n.put("stage", t.stage());
       n.put("rung", t.rung());
       design(n, t.point());
+      n.put("condition", conditions.indexOf(t.condition()));
       n.put("seed", t.seed());
       metrics(n.putObject("metrics"), t.metrics());
     }
@@ -105,12 +126,19 @@ public final class OptimizeJson {
   private static void standing(ObjectNode n, Standing x, Outcome o) {
     design(n, x.point());
     n.put("seeds", x.seeds());
+    n.put("conditions", x.conditions());
     n.put("unfinished_runs", x.unfinishedRuns());
-    number(n, "median_score", x.score());
+    number(n, "score", x.score());
+    number(n, "median_score", x.medianScore());
+    number(n, "worst_score", x.worstScore());
     number(n, "median_cct_us", x.medianCctPs() / 1e6);
+    number(n, "worst_cct_us", x.worstCctPs() / 1e6);
     number(n, "median_over_bound_pct", x.medianOverBoundPct());
+    number(n, "worst_over_bound_pct", x.worstOverBoundPct());
     number(n, "median_p99_fct_us", x.medianP99FctPs() / 1e6);
+    number(n, "worst_p99_fct_us", x.worstP99FctPs() / 1e6);
     n.put("median_max_queue_kb", x.medianMaxQueueBytes() / 1e3);
+    n.put("worst_max_queue_kb", x.worstMaxQueueBytes() / 1e3);
     if (o.baseline() != null) {
       Gain.Spread g = Outcome.gains(x, o.baseline());
       figure(n.putObject("throughput_gain_pct"), g.throughput());

@@ -15,10 +15,11 @@ import org.lbsim.experiment.Gain;
  * @param standings every candidate that ran on every seed, best first
  * @param baseline the candidate gains are over; null when no other candidate finished every run
  * @param baselineNote why the baseline is not ecmp with the winner's transport, or null when it is
- * @param gains the winner's gains over the baseline, per seed summarized; null without a baseline
+ * @param gains the winner's gains over the baseline, run by run summarized; null without a baseline
  * @param tied the best candidates of other design combinations whose median lies within the
  *     winner's seed spread
- * @param tieWithinPct the largest median CCT of {@code tied} above the winner's, in %
+ * @param tieWithinPct the largest CCT of {@code tied} above the winner's, in % (each CCT as the
+ *     search ranks: the worst or the median condition's)
  * @param front the finished candidates no other beats on every objective (score, p99 FCT, largest queue)
  * @param notes designs left out or skipped, and why
  * @param sensitivity what the sensitivity pass found, one line each; empty without the pass
@@ -51,9 +52,9 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
     double within = 0;
     if (winner.unfinishedRuns() == 0) {
       for (Standing x : perCombo) {
-        if (x != winner && x.unfinishedRuns() == 0 && x.score() <= winner.worstScore()) {
+        if (x != winner && x.unfinishedRuns() == 0 && x.score() <= winner.seedSpreadTop()) {
           tied.add(x);
-          within = Math.max(within, 100 * (x.medianCctPs() / winner.medianCctPs() - 1));
+          within = Math.max(within, 100 * (x.cctPs() / winner.cctPs() - 1));
         }
       }
     }
@@ -98,26 +99,29 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
     best.forEach((combo, x) -> {
       Standing d = defaults.get(combo);
       boolean same = d != null && d != x && x.unfinishedRuns() == 0 && d.unfinishedRuns() == 0
-          && d.score() <= x.worstScore();
+          && d.score() <= x.seedSpreadTop();
       out.add(same ? d : x);
     });
     out.sort(Search.ORDER);
     return out;
   }
 
-  /** The design's gain over the baseline, seed by seed. */
+  /** The design's gain over the baseline, run by run: each seed under each condition. */
   static Gain.Spread gains(Standing design, Standing baseline) {
-    Map<Long, Metrics> bySeed = new HashMap<>();
-    baseline.runs().forEach(t -> bySeed.put(t.seed(), t.metrics()));
-    List<Gain> perSeed = new ArrayList<>();
+    Map<Sample, Metrics> same = new HashMap<>();
+    baseline.runs().forEach(t -> same.put(new Sample(t.condition(), t.seed()), t.metrics()));
+    List<Gain> perRun = new ArrayList<>();
     for (Trial t : design.runs()) {
-      Metrics b = bySeed.get(t.seed());
+      Metrics b = same.get(new Sample(t.condition(), t.seed()));
       if (b != null) {
-        perSeed.add(gain(t.metrics(), b));
+        perRun.add(gain(t.metrics(), b));
       }
     }
-    return Gain.Spread.of(perSeed);
+    return Gain.Spread.of(perRun);
   }
+
+  /** A condition and a seed: the runs of two candidates with the same sample compare. */
+  private record Sample(Condition condition, long seed) {}
 
   /** What {@code d} gains over {@code b} on one seed, as {@link Gain#of} computes it. */
   static Gain gain(Metrics d, Metrics b) {
@@ -164,8 +168,8 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
     return better;
   }
 
-  /** The objectives, each minimized: score, median p99 FCT, median largest queue. */
+  /** The objectives, each minimized, each as the search ranks (worst or median condition): score, p99 FCT, largest queue. */
   static double[] objectives(Standing x) {
-    return new double[] {x.score(), x.medianP99FctPs(), x.medianMaxQueueBytes()};
+    return new double[] {x.score(), x.p99FctPs(), x.maxQueueBytes()};
   }
 }

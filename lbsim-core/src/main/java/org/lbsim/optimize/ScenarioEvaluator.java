@@ -10,8 +10,8 @@ import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 
 /**
- * Runs candidates as simulations: the base scenario, the user's overrides, the candidate's
- * designs and knobs, then its seed (a later one wins).
+ * Runs candidates as simulations: the base scenario, the condition's workload and failures, the
+ * user's overrides, the candidate's designs and knobs, then its seed (a later one wins).
  */
 public final class ScenarioEvaluator implements Evaluator {
   private final BaseScenario base;
@@ -34,21 +34,22 @@ public final class ScenarioEvaluator implements Evaluator {
     this.store = store;
   }
 
-  Scenario scenario(Point point, long seed) {
-    List<String> all = new ArrayList<>(overrides);
+  Scenario scenario(Point point, Condition condition, long seed) {
+    List<String> all = new ArrayList<>(condition.overrides());
+    all.addAll(overrides);
     all.addAll(point.overrides());
     all.add("seed=" + seed);
     return ScenarioReader.fromText(base.yaml(), base.source(), base.baseDir(), name, all, "--set", catalog);
   }
 
   @Override
-  public void check(Point point, long seed) {
-    scenario(point, seed);
+  public void check(Point point, Condition condition, long seed) {
+    scenario(point, condition, seed);
   }
 
   @Override
-  public Metrics run(Point point, long seed) {
-    Scenario s = scenario(point, seed);
+  public Metrics run(Point point, Condition condition, long seed) {
+    Scenario s = scenario(point, condition, seed);
     if (store == null) {
       return Metrics.of(ScenarioRunner.run(s));
     }

@@ -13,7 +13,9 @@ import org.lbsim.experiment.RunPool;
 import org.lbsim.scenario.ScenarioException;
 
 /**
- * The co-design search, in runs of one candidate on one seed:
+ * The co-design search, in runs of one candidate under one condition (a workload and a failure
+ * draw, {@link Conditions}) on one seed; a candidate on a seed runs under every condition, and
+ * its conditions' results are combined as {@link Robust} says:
  *
  * <ol>
  *   <li>rung 1: every design combination at its defaults, on the first seed;
@@ -39,7 +41,9 @@ public final class Search {
   private final Evaluator eval;
   private final Settings settings;
   private final List<Trial> trials = new ArrayList<>();
-  private final Map<Point, Map<Long, Trial>> byPoint = new LinkedHashMap<>();
+  /** Each candidate's trials by seed, each seed's in condition order. */
+  private final Map<Point, Map<Long, List<Trial>>> byPoint = new LinkedHashMap<>();
+  private final int c; // conditions
   private final Consumer<String> progress;
 
   /**
@@ -49,9 +53,21 @@ public final class Search {
    * @param threads runs going at once
    * @param sensitivity whether to run the sensitivity pass ({@link Sensitivity}), two runs per knob of
    *     the winner and of the baseline, beyond the budget
+   * @param conditions what every candidate runs under on each of its seeds, at least one
+   * @param robust how the conditions' results combine into what ranks a candidate
    */
-  public record Settings(int budget, int seeds, long seed, int threads, boolean sensitivity) {
-    /** Without the sensitivity pass. */
+  public record Settings(int budget, int seeds, long seed, int threads, boolean sensitivity,
+      List<Condition> conditions, Robust robust) {
+    public Settings {
+      conditions = List.copyOf(conditions);
+    }
+
+    /** On the scenario as given. */
+    public Settings(int budget, int seeds, long seed, int threads, boolean sensitivity) {
+      this(budget, seeds, seed, threads, sensitivity, List.of(Condition.AS_GIVEN), Robust.WORST);
+    }
+
+    /** On the scenario as given, without the sensitivity pass. */
     public Settings(int budget, int seeds, long seed, int threads) {
       this(budget, seeds, seed, threads, false);
     }
@@ -62,14 +78,15 @@ public final class Search {
     this.eval = eval;
     this.settings = settings;
     this.progress = progress;
+    this.c = settings.conditions().size();
   }
 
   /**
    * The smallest budget that runs rung 1, one survivor on every seed, the baseline and, should it
-   * not finish, the other seeds of a design that did.
+   * not finish, the other seeds of a design that did, each under every one of {@code conditions}.
    */
-  public static int minimumBudget(int combos, int seeds) {
-    return combos + 3 * seeds - 2;
+  public static int minimumBudget(int combos, int seeds, int conditions) {
+    return conditions * (combos + 3 * seeds - 2);
   }
 
   /**
@@ -93,7 +110,7 @@ public final class Search {
     List<String> firstProblems = null;
     for (DesignCombo c : space.combos()) {
       try {
-        eval.check(Point.defaults(c), settings.seed());
+        eval.check(Point.defaults(c), settings.conditions().get(0), settings.seed());
         combos.add(c);
       } catch (ScenarioException e) {
         notes.add("skipped " + c.label() + ": " + String.join("; ", e.problems()));
@@ -106,34 +123,36 @@ public final class Search {
     int s = settings.seeds();
     long seed0 = settings.seed();
     int budget = settings.budget();
-    if (budget < minimumBudget(combos.size(), s)) {
+    if (budget < minimumBudget(combos.size(), s, c)) {
       throw new ScenarioException(List.of("--budget " + budget + ": too small for this space (allowed: at least "
-          + minimumBudget(combos.size(), s) + " runs: " + combos.size() + " design combinations once each, "
+          + minimumBudget(combos.size(), s, c) + " runs: " + combos.size() + " design combinations once each, "
           + (s - 1) + " more for the best one's other seeds, " + s + " for the baseline and " + (s - 1)
-          + " for a finisher should the baseline not finish; or fewer designs with --vary)"));
+          + " for a finisher should the baseline not finish" + (c > 1 ? ", each under " + c + " conditions" : "")
+          + "; or fewer designs with --vary)"));
     }
     ExecutorService pool = RunPool.open(settings.threads());
     try {
       // rung 1: every combination at its defaults on the first seed
       List<Point> all = combos.stream().map(Point::defaults).toList();
-      progress.accept("rung 1: " + all.size() + " design combinations at their defaults, seed " + seed0);
+      progress.accept("rung 1: " + all.size() + " design combinations at their defaults, seed " + seed0
+          + (c > 1 ? ", " + c + " conditions each" : ""));
       batch(pool, all, List.of(seed0), 1, "designs");
-      int left = budget - all.size() - s - (s - 1); // kept for the baseline and, if it fails, a finisher
+      int left = budget - c * (all.size() + s + (s - 1)); // kept for the baseline and, if it fails, a finisher
       List<Point> ranked = rank(all);
       List<Point> survivors = survivors(ranked, seed0);
       if (s > 1) {
-        int k = Math.min(survivors.size(), left / (s - 1));
+        int k = Math.min(survivors.size(), left / (c * (s - 1)));
         survivors = survivors.subList(0, k);
         progress.accept("rung 2: " + k + " of them on seeds " + (seed0 + 1) + ".." + (seed0 + s - 1));
         batch(pool, survivors, laterSeeds(), 2, "designs");
-        left -= k * (s - 1);
+        left -= k * c * (s - 1);
         survivors = rank(survivors);
       }
       // tuning: the best third of the survivors, those with knobs, split the runs left
       List<Point> tuned = survivors.subList(0, third(survivors.size())).stream()
           .filter(p -> !p.combo().knobs().isEmpty()).toList();
-      int promotions = s - 1;
-      while (!tuned.isEmpty() && left / tuned.size() - promotions < 2) {
+      int promotions = c * (s - 1);
+      while (!tuned.isEmpty() && left / tuned.size() - promotions < 2 * c) {
         tuned = tuned.subList(0, tuned.size() - 1); // too few runs to tune them all: the best ones
       }
       int each = tuned.isEmpty() ? 0 : left / tuned.size();
@@ -141,11 +160,12 @@ public final class Search {
       List<String> plans = new ArrayList<>();
       for (int i = 0; i < tuned.size(); i++) {
         Point p = tuned.get(i);
-        Metrics atDefaults = byPoint.get(p).get(seed0).metrics();
+        double atDefaults = firstSeedObjective(p);
         int runs = each - promotions + (i == 0 ? left - each * tuned.size() : 0);
         plans.add(p.combo().label() + " (" + p.combo().knobs().size() + " knobs, up to " + runs + " runs)");
         long rngSeed = seed0 * 1_000_003L + i;
-        tuning.add(pool.submit(() -> Tuner.tune(p.combo(), atDefaults, runs, rngSeed, eval, seed0)));
+        tuning.add(pool.submit(() -> Tuner.tune(p.combo(), atDefaults, runs, rngSeed, eval, seed0,
+            settings.conditions(), settings.robust())));
       }
       if (!plans.isEmpty()) {
         progress.accept("tuning with CMA-ES: " + String.join(", ", plans));
@@ -154,11 +174,14 @@ public final class Search {
       for (int i = 0; i < tuning.size(); i++) {
         List<Tuner.Run> runs = RunPool.await(tuning.get(i));
         Point bestPoint = tuned.get(i);
-        double bestScore = Tuner.objective(byPoint.get(bestPoint).get(seed0).metrics());
+        double bestScore = firstSeedObjective(bestPoint);
         for (Tuner.Run r : runs) {
-          record(r.point(), seed0, 1, "tuning", r.metrics());
-          if (Tuner.objective(r.metrics()) < bestScore) {
-            bestScore = Tuner.objective(r.metrics());
+          for (int j = 0; j < c; j++) {
+            record(r.point(), settings.conditions().get(j), seed0, 1, "tuning", r.metrics().get(j));
+          }
+          double score = Tuner.objective(r.metrics(), settings.robust());
+          if (score < bestScore) {
+            bestScore = score;
             bestPoint = r.point();
           }
         }
@@ -174,12 +197,12 @@ public final class Search {
       String note = null;
       String why = "could not run";
       try {
-        eval.check(wanted, seed0);
+        eval.check(wanted, settings.conditions().get(0), seed0);
         progress.accept("baseline: " + wanted.label());
         completeSeeds(pool, wanted, "baseline");
         Standing w = standing(wanted);
         why = String.format(Locale.ROOT, "did not finish (%d flows unfinished in %d of %d runs)",
-            w.runs().stream().mapToLong(t -> t.metrics().unfinishedFlows()).sum(), w.unfinishedRuns(), w.seeds());
+            w.runs().stream().mapToLong(t -> t.metrics().unfinishedFlows()).sum(), w.unfinishedRuns(), w.runs().size());
       } catch (ScenarioException e) {
         notes.add("the baseline " + wanted.label() + " cannot run on this scenario: " + String.join("; ", e.problems()));
       }
@@ -201,26 +224,28 @@ public final class Search {
   }
 
   /**
-   * Runs every probe of the winner and the baseline on the first seed, recorded as trials of the
-   * stage {@code sensitivity} (not as candidates), and returns what they say.
+   * Runs every probe of the winner and the baseline on the first seed under the first condition,
+   * recorded as trials of the stage {@code sensitivity} (not as candidates), and returns what they say.
    */
   private List<String> sensitivity(ExecutorService pool, Outcome o) {
     long seed0 = settings.seed();
+    Condition first = settings.conditions().get(0);
     List<Sensitivity.Probe> probes = new ArrayList<>(Sensitivity.probes("winner", o.winner().point()));
     if (o.baseline() != null && o.baseline() != o.winner()) {
       probes.addAll(Sensitivity.probes("baseline", o.baseline().point()));
     }
-    progress.accept("sensitivity: " + probes.size() + " probes on seed " + seed0);
+    progress.accept("sensitivity: " + probes.size() + " probes on seed " + seed0
+        + (c > 1 ? ", " + (first.label().isEmpty() ? "the first condition" : first.label()) : ""));
     List<Future<Metrics>> futures = new ArrayList<>();
     for (Sensitivity.Probe p : probes) {
-      futures.add(pool.submit(() -> eval.run(p.point(), seed0)));
+      futures.add(pool.submit(() -> eval.run(p.point(), first, seed0)));
     }
     List<Sensitivity.Result> results = new ArrayList<>();
     for (int i = 0; i < probes.size(); i++) {
       Sensitivity.Probe p = probes.get(i);
       Metrics m = RunPool.await(futures.get(i));
-      trials.add(new Trial(trials.size(), p.point(), seed0, 1, "sensitivity", m));
-      results.add(new Sensitivity.Result(p, byPoint.get(p.of()).get(seed0).metrics(), m));
+      trials.add(new Trial(trials.size(), p.point(), first, seed0, 1, "sensitivity", m));
+      results.add(new Sensitivity.Result(p, byPoint.get(p.of()).get(seed0).get(0).metrics(), m));
     }
     Standing next = o.perCombo().stream().filter(x -> x != o.winner() && !o.tied().contains(x)).findFirst()
         .orElse(null); // the best design not tied with the winner
@@ -237,9 +262,23 @@ public final class Search {
   }
 
   private Standing standing(Point p) {
-    List<Trial> runs = new ArrayList<>(byPoint.getOrDefault(p, Map.of()).values());
-    runs.sort(Comparator.comparingLong(Trial::seed));
-    return new Standing(p, runs);
+    return new Standing(p, bySeed(byPoint.getOrDefault(p, Map.of())), settings.robust());
+  }
+
+  /** The trials in seed order, each seed's in condition order. */
+  private static List<Trial> bySeed(Map<Long, List<Trial>> runs) {
+    List<Trial> out = new ArrayList<>();
+    new java.util.TreeMap<>(runs).values().forEach(out::addAll);
+    return out;
+  }
+
+  /** {@code p}'s score on the first seed over every condition, as the tuner scores a point. */
+  private double firstSeedObjective(Point p) {
+    return Tuner.objective(firstSeed(p).stream().map(Trial::metrics).toList(), settings.robust());
+  }
+
+  private List<Trial> firstSeed(Point p) {
+    return byPoint.get(p).get(settings.seed());
   }
 
   private boolean finishedEverySeed(Point p) {
@@ -254,10 +293,10 @@ public final class Search {
   private Point fallback(ExecutorService pool, List<Point> ranked, Point winner) {
     for (int i = ranked.size() - 1; i >= 0; i--) {
       Point p = ranked.get(i);
-      if (p.combo().equals(winner.combo()) || !byPoint.get(p).get(settings.seed()).metrics().finished()) {
+      if (p.combo().equals(winner.combo()) || firstSeed(p).stream().anyMatch(t -> !t.metrics().finished())) {
         continue;
       }
-      int missing = settings.seeds() - byPoint.get(p).size();
+      int missing = c * (settings.seeds() - byPoint.get(p).size());
       if (missing > settings.budget() - trials.size()) {
         continue;
       }
@@ -293,52 +332,63 @@ public final class Search {
   }
 
   /**
-   * The best third of {@code ranked} on the first seed, and every later one whose CCT on it is
-   * within {@link #SCREEN_TIE} of the best's: one seed cannot tell those apart.
+   * The best third of {@code ranked} on the first seed, and every later one whose CCT on it (over
+   * the conditions, as the search ranks) is within {@link #SCREEN_TIE} of the best's: one seed
+   * cannot tell those apart.
    */
   private List<Point> survivors(List<Point> ranked, long seed0) {
-    Metrics best = byPoint.get(ranked.get(0)).get(seed0).metrics();
+    Standing best = firstSeedStanding(ranked.get(0));
     List<Point> out = new ArrayList<>();
     for (int i = 0; i < ranked.size(); i++) {
-      Metrics m = byPoint.get(ranked.get(i)).get(seed0).metrics();
-      if (i < third(ranked.size())
-          || (best.finished() && m.finished() && m.cctPs() <= best.cctPs() * (1 + SCREEN_TIE))) {
+      Standing m = firstSeedStanding(ranked.get(i));
+      if (i < third(ranked.size()) || (best.unfinishedRuns() == 0 && m.unfinishedRuns() == 0
+          && m.cctPs() <= best.cctPs() * (1 + SCREEN_TIE))) {
         out.add(ranked.get(i));
       }
     }
     return out;
   }
 
+  private Standing firstSeedStanding(Point p) {
+    return new Standing(p, firstSeed(p), settings.robust());
+  }
+
   private static int third(int n) {
     return Math.max(1, (n + 2) / 3);
   }
 
-  /** Runs every point on every seed, in parallel, and records them in point-then-seed order. */
+  /**
+   * Runs every point on every seed under every condition, in parallel, and records them in
+   * point, seed, condition order.
+   */
   private void batch(ExecutorService pool, List<Point> points, List<Long> seeds, int rung, String stage) {
     List<Future<Metrics>> futures = new ArrayList<>();
     for (Point p : points) {
       for (Long x : seeds) {
-        futures.add(pool.submit(() -> eval.run(p, x)));
+        for (Condition k : settings.conditions()) {
+          futures.add(pool.submit(() -> eval.run(p, k, x)));
+        }
       }
     }
     int i = 0;
     for (Point p : points) {
       for (Long x : seeds) {
-        record(p, x, rung, stage, RunPool.await(futures.get(i++)));
+        for (Condition k : settings.conditions()) {
+          record(p, k, x, rung, stage, RunPool.await(futures.get(i++)));
+        }
       }
     }
   }
 
-  private void record(Point p, long seed, int rung, String stage, Metrics m) {
-    Trial t = new Trial(trials.size(), p, seed, rung, stage, m);
+  private void record(Point p, Condition k, long seed, int rung, String stage, Metrics m) {
+    Trial t = new Trial(trials.size(), p, k, seed, rung, stage, m);
     trials.add(t);
-    byPoint.computeIfAbsent(p, x -> new LinkedHashMap<>()).put(seed, t);
+    byPoint.computeIfAbsent(p, x -> new LinkedHashMap<>()).computeIfAbsent(seed, x -> new ArrayList<>()).add(t);
   }
 
-  /** {@code points}, best first by their median score over the seeds they ran. */
+  /** {@code points}, best first by the score over the seeds they ran. */
   private List<Point> rank(List<Point> points) {
-    return points.stream().map(p -> new Standing(p, List.copyOf(byPoint.get(p).values())))
-        .sorted(ORDER).map(Standing::point).toList();
+    return points.stream().map(this::standing).sorted(ORDER).map(Standing::point).toList();
   }
 
   /** Every candidate that ran on every seed, best first. */
@@ -346,17 +396,15 @@ public final class Search {
     List<Standing> out = new ArrayList<>();
     byPoint.forEach((p, runs) -> {
       if (runs.size() == settings.seeds()) {
-        List<Trial> bySeed = new ArrayList<>(runs.values());
-        bySeed.sort(Comparator.comparingLong(Trial::seed));
-        out.add(new Standing(p, bySeed));
+        out.add(standing(p));
       }
     });
     out.sort(ORDER);
     return out;
   }
 
-  /** Unfinished runs last, then the median score, the median largest queue, the label. */
+  /** Unfinished runs last, then the score, the largest queue (each as the search ranks), the label. */
   static final Comparator<Standing> ORDER = Comparator.comparingInt((Standing x) -> x.unfinishedRuns() > 0 ? 1 : 0)
-      .thenComparingDouble(Standing::score).thenComparingDouble(Standing::medianMaxQueueBytes)
+      .thenComparingDouble(Standing::score).thenComparingDouble(Standing::maxQueueBytes)
       .thenComparing(x -> x.point().label());
 }

@@ -73,9 +73,9 @@ final class Sensitivity {
   static List<String> lines(List<Result> results, Standing winner, Standing runnerUp, Standing baseline, long seed) {
     List<String> out = new ArrayList<>();
     double toRunnerUp = runnerUp == null || runnerUp.unfinishedRuns() > 0 ? Double.NaN
-        : 100 * (runnerUp.medianCctPs() / winner.medianCctPs() - 1);
+        : 100 * (runnerUp.cctPs() / winner.cctPs() - 1);
     double baselineGap = baseline == null || baseline == winner ? Double.NaN
-        : 100 * (baseline.medianCctPs() / winner.medianCctPs() - 1);
+        : 100 * (baseline.cctPs() / winner.cctPs() - 1);
     for (Result r : results) {
       double d = r.deltaPct();
       String change = Double.isInfinite(d) ? "leaves flows unfinished" : fmt("makes its CCT %.1f %% %s", Math.abs(d),

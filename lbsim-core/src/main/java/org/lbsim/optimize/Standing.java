@@ -1,20 +1,34 @@
 package org.lbsim.optimize;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import org.lbsim.experiment.Stats;
 
 /**
- * A candidate's runs over the seeds it got, summarized by medians.
+ * A candidate's runs over the conditions and seeds it got. Each objective is summarized per
+ * condition by its median over the seeds, then over the conditions by the median and by the
+ * worst; {@code robust} says which of the two ranks it.
  *
- * @param runs its trials, in seed order
+ * @param runs its trials, in seed order, each seed's in condition order
  */
-public record Standing(Point point, List<Trial> runs) {
+public record Standing(Point point, List<Trial> runs, Robust robust) {
   public Standing {
     runs = List.copyOf(runs);
   }
 
+  /** Seeds it ran on (each under every condition it got). */
   public int seeds() {
-    return runs.size();
+    return (int) runs.stream().mapToLong(Trial::seed).distinct().count();
+  }
+
+  /** Conditions it ran under. */
+  public int conditions() {
+    return (int) runs.stream().map(Trial::condition).distinct().count();
   }
 
   /** Runs that left flows unfinished. */
@@ -22,37 +36,100 @@ public record Standing(Point point, List<Trial> runs) {
     return (int) runs.stream().filter(t -> !t.metrics().finished()).count();
   }
 
-  /** Median score over the seeds (infinite when a run did not finish). */
+  /** The score it ranks by ({@code robust} over the conditions); infinite when a run did not finish. */
   public double score() {
-    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : median(runs.stream().mapToDouble(t -> t.metrics().score()).toArray());
+    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : robust.of(perCondition(Metrics::score, t -> true));
   }
 
-  /** The largest score over the seeds: the top of its seed spread. */
+  /** The median over the conditions of the score; infinite when a run did not finish. */
+  public double medianScore() {
+    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : Robust.MEDIAN.of(perCondition(Metrics::score, t -> true));
+  }
+
+  /** The worst condition's score; infinite when a run did not finish. */
   public double worstScore() {
-    return runs.stream().mapToDouble(t -> t.metrics().score()).max().orElse(Double.NaN);
+    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : Robust.WORST.of(perCondition(Metrics::score, t -> true));
+  }
+
+  /**
+   * The top of its seed spread: on each seed the score it ranks by over the conditions, the
+   * largest of those.
+   */
+  public double seedSpreadTop() {
+    Map<Long, List<Double>> bySeed = new TreeMap<>();
+    runs.forEach(t -> bySeed.computeIfAbsent(t.seed(), x -> new ArrayList<>()).add(t.metrics().score()));
+    return bySeed.values().stream().mapToDouble(xs -> robust.of(xs.stream().mapToDouble(Double::doubleValue)
+        .toArray())).max().orElse(Double.NaN);
   }
 
   public double medianCctPs() {
-    return median(runs.stream().filter(t -> t.metrics().finished()).mapToDouble(t -> t.metrics().cctPs()).toArray());
+    return Robust.MEDIAN.of(finished(Metrics::cctPs));
+  }
+
+  public double worstCctPs() {
+    return Robust.WORST.of(finished(Metrics::cctPs));
+  }
+
+  /** The CCT it ranks by: the median or worst condition's, as {@code robust} says. */
+  public double cctPs() {
+    return robust.of(finished(Metrics::cctPs));
   }
 
   public double medianOverBoundPct() {
-    return median(runs.stream().filter(t -> t.metrics().finished()).mapToDouble(t -> t.metrics().overBoundPct()).toArray());
+    return Robust.MEDIAN.of(finished(Metrics::overBoundPct));
+  }
+
+  public double worstOverBoundPct() {
+    return Robust.WORST.of(finished(Metrics::overBoundPct));
   }
 
   public double medianP99FctPs() {
-    return median(runs.stream().filter(t -> t.metrics().finished()).mapToDouble(t -> t.metrics().p99FctPs()).toArray());
+    return Robust.MEDIAN.of(finished(Metrics::p99FctPs));
+  }
+
+  public double worstP99FctPs() {
+    return Robust.WORST.of(finished(Metrics::p99FctPs));
+  }
+
+  /** The p99 FCT it ranks by. */
+  public double p99FctPs() {
+    return robust.of(finished(Metrics::p99FctPs));
   }
 
   public double medianMaxQueueBytes() {
-    return median(runs.stream().mapToDouble(t -> t.metrics().maxQueueBytes()).toArray());
+    return Robust.MEDIAN.of(perCondition(Metrics::maxQueueBytes, t -> true));
+  }
+
+  public double worstMaxQueueBytes() {
+    return Robust.WORST.of(perCondition(Metrics::maxQueueBytes, t -> true));
+  }
+
+  /** The largest switch queue it ranks by. */
+  public double maxQueueBytes() {
+    return robust.of(perCondition(Metrics::maxQueueBytes, t -> true));
   }
 
   public double medianDrops() {
-    return median(runs.stream().mapToDouble(t -> t.metrics().drops()).toArray());
+    return Robust.MEDIAN.of(perCondition(Metrics::drops, t -> true));
   }
 
-  private static double median(double[] xs) {
-    return Stats.median(xs);
+  private double[] finished(ToDoubleFunction<Metrics> f) {
+    return perCondition(f, Metrics::finished);
+  }
+
+  /**
+   * Per condition (in the order they first ran), the median over its seeds of {@code f} over the
+   * runs {@code keep} accepts; a condition none of whose runs it accepts is left out.
+   */
+  private double[] perCondition(ToDoubleFunction<Metrics> f, Predicate<Metrics> keep) {
+    Map<Condition, List<Double>> by = new LinkedHashMap<>();
+    for (Trial t : runs) {
+      List<Double> xs = by.computeIfAbsent(t.condition(), c -> new ArrayList<>());
+      if (keep.test(t.metrics())) {
+        xs.add(f.applyAsDouble(t.metrics()));
+      }
+    }
+    return by.values().stream().filter(xs -> !xs.isEmpty())
+        .mapToDouble(xs -> Stats.median(xs.stream().mapToDouble(Double::doubleValue).toArray())).toArray();
   }
 }

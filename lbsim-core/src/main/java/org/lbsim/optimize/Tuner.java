@@ -18,8 +18,9 @@ import org.lbsim.scenario.ScenarioException;
 
 /**
  * Tunes one design combination's knobs with CMA-ES (Commons Math): each knob is a coordinate in
- * [0, 1] ({@link Knob#position}), started at the defaults, each candidate scored by one run on the
- * screening seed. A point the rounding maps to one already run is not run again. When CMA-ES
+ * [0, 1] ({@link Knob#position}), started at the defaults, each candidate scored on the screening
+ * seed under every condition (one run each), the conditions' scores combined as the search ranks
+ * them ({@link Robust}). A point the rounding maps to one already run is not run again. When CMA-ES
  * converges before the runs are spent, it starts again from the best point so far with a fresh
  * step size. Sequential and seeded, so the same inputs give the same points in the same order.
  */
@@ -32,8 +33,8 @@ final class Tuner {
 
   private Tuner() {}
 
-  /** A point the tuner ran and its metrics, in the order run. */
-  record Run(Point point, Metrics metrics) {}
+  /** A point the tuner ran and its metrics under each condition, in the order run. */
+  record Run(Point point, List<Metrics> metrics) {}
 
   /** Signals that the runs allotted are spent. */
   private static final class Spent extends RuntimeException {
@@ -46,11 +47,12 @@ final class Tuner {
 
   /**
    * @param combo the combination to tune (it has at least one knob)
-   * @param atDefaults its metrics at its defaults on {@code seed}
-   * @param runs the runs it may make
+   * @param atDefaults its score at its defaults on {@code seed} ({@link #objective(List, Robust)})
+   * @param runs the runs it may make, one per point and condition
    * @param rngSeed the seed of CMA-ES's random draws
    */
-  static List<Run> tune(DesignCombo combo, Metrics atDefaults, int runs, long rngSeed, Evaluator eval, long seed) {
+  static List<Run> tune(DesignCombo combo, double atDefaults, int runs, long rngSeed, Evaluator eval, long seed,
+      List<Condition> conditions, Robust robust) {
     List<Knob> knobs = combo.knobs();
     int d = knobs.size();
     List<Run> done = new ArrayList<>();
@@ -59,13 +61,14 @@ final class Tuner {
     double[] best = defaultPositions(knobs);
     double[] bestScore = {Double.POSITIVE_INFINITY};
     if (defaults.isEmpty()) { // the defaults lie in the searched intervals: their run is known
-      seen.put(defaults, objective(atDefaults));
-      bestScore[0] = objective(atDefaults);
+      seen.put(defaults, atDefaults);
+      bestScore[0] = atDefaults;
     }
     int[] calls = {0};
     int maxCalls = 50 * runs + 100; // cached points cost no run; this bounds the calls all the same
     MersenneTwister random = new MersenneTwister(rngSeed);
-    for (int restart = 0; restart < RESTARTS && done.size() < runs && calls[0] < maxCalls; restart++) {
+    for (int restart = 0; restart < RESTARTS && (done.size() + 1) * conditions.size() <= runs && calls[0] < maxCalls;
+        restart++) {
       double[] start = best.clone();
       ObjectiveFunction f = new ObjectiveFunction(u -> {
         if (++calls[0] > maxCalls) {
@@ -76,15 +79,18 @@ final class Tuner {
         if (known != null) {
           return known;
         }
-        if (done.size() >= runs) {
+        if ((done.size() + 1) * conditions.size() > runs) {
           throw new Spent();
         }
         Point point = new Point(combo, p);
         double score;
         try {
-          Metrics m = eval.run(point, seed);
-          done.add(new Run(point, m));
-          score = objective(m);
+          List<Metrics> ms = new ArrayList<>();
+          for (Condition c : conditions) {
+            ms.add(eval.run(point, c, seed));
+          }
+          done.add(new Run(point, ms));
+          score = objective(ms, robust);
         } catch (ScenarioException e) {
           score = REFUSED;
         }
@@ -111,9 +117,14 @@ final class Tuner {
     return done;
   }
 
-  /** What the tuner minimizes: the score, with unfinished runs worse than any finished one. */
+  /** What the tuner minimizes for one run: the score, with unfinished runs worse than any finished one. */
   static double objective(Metrics m) {
     return m.finished() ? m.score() : REFUSED + m.unfinishedFlows();
+  }
+
+  /** What it minimizes for one point: the runs' objectives under every condition, combined by {@code robust}. */
+  static double objective(List<Metrics> perCondition, Robust robust) {
+    return robust.of(perCondition.stream().mapToDouble(Tuner::objective).toArray());
   }
 
   private static double[] defaultPositions(List<Knob> knobs) {

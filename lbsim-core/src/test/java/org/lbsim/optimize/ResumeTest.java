@@ -35,14 +35,14 @@ class ResumeTest {
     }
 
     @Override
-    public void check(Point point, long seed) {
-      inner.check(point, seed);
+    public void check(Point point, Condition condition, long seed) {
+      inner.check(point, condition, seed);
     }
 
     @Override
-    public Metrics run(Point point, long seed) {
+    public Metrics run(Point point, Condition condition, long seed) {
       int before = store.readBack();
-      Metrics m = inner.run(point, seed);
+      Metrics m = inner.run(point, condition, seed);
       if (store.readBack() == before) {
         simulated.incrementAndGet();
       }

@@ -66,7 +66,7 @@ class SearchTest {
     for (Point p : points) {
       for (long seed = 1; seed <= 3; seed++) {
         long x = seed;
-        runs.add(pool.submit(() -> eval.run(p, x)));
+        runs.add(pool.submit(() -> eval.run(p, Condition.AS_GIVEN, x)));
       }
     }
     double gridBest = Double.POSITIVE_INFINITY;
