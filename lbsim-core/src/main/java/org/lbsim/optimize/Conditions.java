@@ -107,6 +107,11 @@ public record Conditions(BaseScenario base, List<Condition> list) {
     List<List<String>> drawLinks = new ArrayList<>();
     int draws = failures == null ? 0 : failures.draws();
     for (int d = 0; d < draws; d++) {
+      if (!selectsLinks(failureSettings)) { // nothing can fail: every draw is the intact fabric
+        drawLinks.add(List.of());
+        drawOverrides.add(drawn(failureSettings, List.of()));
+        continue;
+      }
       List<String> sample = new ArrayList<>(loadOverrides.get(0));
       sample.addAll(sets);
       failureSettings.forEach((k, v) -> sample.add(k + "=" + v));
@@ -133,6 +138,18 @@ public record Conditions(BaseScenario base, List<Condition> list) {
       }
     }
     return new Conditions(base, out);
+  }
+
+  /** Whether the settings can fail a link: a positive rate, or links or switches named. */
+  private static boolean selectsLinks(Map<String, String> settings) {
+    double rate;
+    try {
+      rate = Double.parseDouble(settings.getOrDefault("failures.rate", "0").trim());
+    } catch (NumberFormatException e) {
+      return true; // the reader names it
+    }
+    return rate != 0 || !settings.getOrDefault("failures.links", "").isBlank()
+        || !settings.getOrDefault("failures.switches", "").isBlank();
   }
 
   /**
