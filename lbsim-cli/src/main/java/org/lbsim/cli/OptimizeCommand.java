@@ -109,6 +109,9 @@ final class OptimizeCommand implements Callable<Integer> {
   ThreadsOption parallel;
 
   @Mixin
+  JsonOption json;
+
+  @Mixin
   ResultsOptions results;
 
   @Override
@@ -192,12 +195,17 @@ final class OptimizeCommand implements Callable<Integer> {
     err.flush();
     ResultFolder.writeFile(dir.resolve("optimize.json"), OptimizeJson.write(o, space));
     PrintWriter out = spec.commandLine().getOut();
+    int code = o.winner().unfinishedRuns() > 0 ? Errors.UNFINISHED : Errors.DONE;
+    if (json.json) {
+      JsonOut.print(out, OptimizeRankingJson.of(o, dir));
+      return code;
+    }
     out.print(Answer.table(o).render(3));
     out.println();
     Answer.lines(o).forEach(out::println);
     out.println("Every trial: " + dir.resolve("optimize.json"));
     out.flush();
-    return o.winner().unfinishedRuns() > 0 ? Errors.UNFINISHED : Errors.DONE;
+    return code;
   }
 
   private Robust robust() {

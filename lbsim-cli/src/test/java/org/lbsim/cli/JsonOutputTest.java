@@ -148,6 +148,36 @@ class JsonOutputTest {
   }
 
   @Test
+  void optimizeGivesTheRankingWithTheWorstConditionBesideTheMedian() throws IOException {
+    Path s = file("s.yaml", "topology: {k: 4}\nworkload: {kind: permutation, size: 16KiB}\n"
+        + "transport: {initial_rto_us: 20}\nrun: {limit_ms: 1}\n");
+    Path a = file("a.yaml", "workload: {kind: all-to-all, size: 8KiB}\n");
+    Path b = file("b.yaml", "workload: {kind: permutation, size: 32KiB}\n");
+    String[] args = {"optimize", s.toString(), "--workloads", a + "," + b, "--failures",
+        "rate=0.1,tiers=tier2,convergence_us=0", "--draws", "2", "--vary", "lb=ecmp,host-spray", "--vary", "cc=dctcp",
+        "--vary", "lr=sack", "--seeds", "1", "--budget", "16",
+        "--robust", "median", "--json", "--out", dir.toString()};
+    JsonNode doc = valid("optimize", args);
+    assertThat(doc.get("robust").asText()).isEqualTo("median");
+    assertThat(doc.get("conditions")).hasSize(4);
+    assertThat(doc.get("conditions").get(2).get("workload").asText()).isEqualTo("b");
+    JsonNode rows = doc.get("ranking");
+    assertThat(rows).hasSize(2);
+    for (JsonNode r : rows) {
+      assertThat(r.get("conditions").asInt()).isEqualTo(4);
+      assertThat(r.get("score").asDouble()).isEqualTo(r.get("score_median").asDouble());
+      assertThat(r.get("score_worst").asDouble()).isGreaterThanOrEqualTo(r.get("score_median").asDouble());
+      assertThat(r.get("cct_ps_worst").asLong()).isGreaterThanOrEqualTo(r.get("cct_ps_median").asLong());
+    }
+    assertThat(doc.get("baseline").get("lb").asText()).isEqualTo("ecmp");
+    // the same numbers as optimize.json's ranking
+    JsonNode file = MAPPER.readTree(Path.of(doc.get("results_dir").asText(), "optimize.json").toFile());
+    assertThat(file.get("ranking")).anySatisfy(r -> assertThat(r.get("worst_score").asDouble())
+        .isEqualTo(rows.get(0).get("score_worst").asDouble()));
+    assertThat(CliRunner.run(args).out()).isEqualTo(CliRunner.run(args).out());
+  }
+
+  @Test
   void benchCollectiveGivesEachDesignsRowsAndItsAverage() throws IOException {
     Path s = file("s.yaml", "topology: {kind: leaf-spine, leaves: 2, hosts_per_leaf: 2, spines: 2}\n");
     JsonNode doc = valid("bench-collective", "bench-collective", s.toString(), "--op", "reduce-scatter", "--sizes",

@@ -77,6 +77,100 @@ class OptimizeCommandTest {
     assertThat(dir.resolve("out")).doesNotExist();
   }
 
+  /** A fabric whose first timeout is short, and two workloads for it. */
+  private String[] robust(String out, String... more) throws IOException {
+    Path f = dir.resolve("robust.yaml");
+    Files.writeString(f, "topology: {k: 4}\nworkload: {kind: permutation, size: 16KiB}\n"
+        + "transport: {initial_rto_us: 20}\nrun: {limit_ms: 1}\n");
+    Files.writeString(dir.resolve("perm64.yaml"), "workload: {kind: permutation, size: 64KiB}\n");
+    Files.writeString(dir.resolve("a2a.yaml"), "workload: {kind: all-to-all, size: 8KiB}\n");
+    List<String> args = new java.util.ArrayList<>(List.of("optimize", f.toString(), "--workloads",
+        dir.resolve("perm64.yaml") + "," + dir.resolve("a2a.yaml"), "--failures", "rate=0.1,tiers=tier2,convergence_us=0",
+        "--draws", "2", "--vary", "lb=ecmp,host-spray,ofan", "--vary", "cc=dctcp", "--vary", "lr=sack", "--seeds", "2",
+        "--budget", "36", "--threads", "2", "--out", out));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
+  }
+
+  @Test
+  void scoresEveryCandidateOnEveryWorkloadAndDrawAndReportsTheWorstBesideTheMedian() throws IOException {
+    CliRunner.Outcome o = CliRunner.run(robust(dir.resolve("one").toString()));
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.err()).contains("optimize: 3 design combinations, 4 knobs, budget 36 runs, 2 seed(s) from seed 1, "
+        + "4 conditions (workloads x failure draws) ranked by the worst on 2 threads");
+    List<String> lines = o.out().lines().toList();
+    assertThat(lines.get(0)).contains("seeds  conditions  CCT (us) median / worst  % over bound median / worst")
+        .contains("p99 FCT (us) median / worst  max queue KB median / worst");
+    assertThat(o.out()).contains("Robust: 4 conditions, 2 workloads (perm64, a2a) x 2 failure draws (draw 0 fails "
+        + "agg3-core1; draw 1 fails no link); ranked by the worst condition (--robust worst)")
+        .containsPattern("(?m)^Recommended: \\S+ dctcp sack — [0-9.]+ % over the lower bound \\(median condition; worst "
+            + "[0-9.]+ %\\); over ecmp dctcp sack: .* \\(median \\[min, max\\] over 8 runs: each seed under each condition\\)\\.");
+    Path json = dir.resolve("one/optimize-robust/optimize.json");
+    com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
+    assertThat(doc.get("robust").asText()).isEqualTo("worst");
+    assertThat(doc.get("conditions")).hasSize(4);
+    // per-workload trials: every design at rung 1 under both workloads, each under both draws
+    for (String lb : List.of("ecmp", "host-spray", "ofan")) {
+      for (int k = 0; k < 4; k++) {
+        int condition = k;
+        assertThat(doc.get("trials")).filteredOn(t -> t.get("lb").asText().equals(lb) && t.get("rung").asInt() == 1
+            && t.get("stage").asText().equals("designs") && t.get("condition").asInt() == condition).hasSize(1);
+      }
+    }
+    // the worst case beside the median, and never below it
+    assertThat(doc.get("ranking")).isNotEmpty().allSatisfy(r -> {
+      assertThat(r.get("conditions").asInt()).isEqualTo(4);
+      assertThat(r.get("worst_score").asDouble()).isGreaterThanOrEqualTo(r.get("median_score").asDouble());
+      assertThat(r.get("worst_cct_us").asDouble()).isGreaterThanOrEqualTo(r.get("median_cct_us").asDouble());
+      assertThat(r.get("worst_p99_fct_us").asDouble()).isGreaterThanOrEqualTo(r.get("median_p99_fct_us").asDouble());
+      assertThat(r.get("worst_max_queue_kb").asDouble()).isGreaterThanOrEqualTo(r.get("median_max_queue_kb").asDouble());
+      assertThat(r.get("score").asDouble()).isEqualTo(r.get("worst_score").asDouble());
+    });
+    // the same command again, into a fresh folder and into the same one: the same bytes
+    CliRunner.Outcome two = CliRunner.run(robust(dir.resolve("two").toString()));
+    assertThat(Files.readString(dir.resolve("two/optimize-robust/optimize.json"))).isEqualTo(Files.readString(json));
+    assertThat(two.out().replace(dir.resolve("two").toString(), "OUT")).isEqualTo(o.out().replace(
+        dir.resolve("one").toString(), "OUT"));
+    String before = Files.readString(json);
+    CliRunner.Outcome again = CliRunner.run(robust(dir.resolve("one").toString()));
+    assertThat(again.err()).contains("runs read back from");
+    assertThat(again.out()).isEqualTo(o.out());
+    assertThat(Files.readString(json)).isEqualTo(before);
+  }
+
+  @Test
+  void refusesBadRobustnessInputWithOneLineBeforeAnythingRuns() throws IOException {
+    String out = dir.resolve("out").toString();
+    String f = fabric().toString();
+    Files.writeString(dir.resolve("big.yaml"), "workload: {kind: incast, senders: 40, size: 16KiB}\n");
+    Files.writeString(dir.resolve("whole.yaml"), "topology: {k: 8}\nworkload: {kind: permutation}\n");
+    assertRefused(new String[] {"optimize", f, "--workloads", dir.resolve("nope.yaml").toString(), "--out", out},
+        "error: --workloads " + dir.resolve("nope.yaml") + ": no such file (allowed: a YAML file with a workload section)");
+    assertRefused(new String[] {"optimize", f, "--workloads", dir.resolve("big.yaml").toString(), "--out", out},
+        "error: --workloads " + dir.resolve("big.yaml") + ": workload.senders: invalid value (got '40'; allowed: 1 to 15 "
+            + "senders on 16 hosts)");
+    assertRefused(new String[] {"optimize", f, "--workloads", dir.resolve("whole.yaml").toString(), "--out", out},
+        "error: --workloads " + dir.resolve("whole.yaml") + ": topology.k: a workload file holds the workload only");
+    assertRefused(new String[] {"optimize", f, "--failures", "rate=0.01", "--draws", "0", "--out", out},
+        "error: --draws 0: must be at least 1 (allowed: a whole number of failure draws >= 1)");
+    assertRefused(new String[] {"optimize", f, "--failures", "rate=1", "--out", out},
+        "error: --failures rate=1: rate 1 is outside [0, 1) (allowed: rate=P, the probability that each link fails, "
+            + "at least 0 and below 1)");
+    assertRefused(new String[] {"optimize", f, "--failures", "rate=-0.5", "--out", out},
+        "error: --failures rate=-0.5: rate -0.5 is outside [0, 1)");
+    assertRefused(new String[] {"optimize", f, "--failures", "kind=hold", "--out", out},
+        "error: --failures kind=hold: rate missing");
+    assertRefused(new String[] {"optimize", f, "--draws", "3", "--out", out},
+        "error: --draws 3: needs --failures rate=P");
+    assertRefused(new String[] {"optimize", f, "--failures", "rate=0.01,colour=red", "--out", out},
+        "error: --failures failures.colour: unknown key");
+    assertRefused(new String[] {"optimize", f, "--robust", "best", "--out", out},
+        "error: --robust best: unknown (allowed: worst, median)");
+    assertRefused(new String[] {"optimize", f, "--workloads", dir.resolve("big.yaml").toString(), "--set",
+        "workload.size=1KiB", "--out", out}, "error: --set workload.size=1KiB: the workloads come from --workloads");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
   private static void assertRefused(String[] args, String message) {
     CliRunner.Outcome o = CliRunner.run(args);
     assertThat(o.code()).as(o.err()).isEqualTo(2);

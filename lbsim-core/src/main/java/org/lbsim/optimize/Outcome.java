@@ -106,6 +106,11 @@ public record Outcome(List<Trial> trials, List<Standing> standings, Standing bas
     return out;
   }
 
+  /** {@code x}'s gains over the baseline, run by run; null without a baseline. */
+  public Gain.Spread gainsOf(Standing x) {
+    return baseline == null ? null : gains(x, baseline);
+  }
+
   /** The design's gain over the baseline, run by run: each seed under each condition. */
   static Gain.Spread gains(Standing design, Standing baseline) {
     Map<Sample, Metrics> same = new HashMap<>();
