@@ -41,7 +41,8 @@ import picocli.CommandLine.Spec;
 /** {@code lbsim optimize}: searches load balancer x congestion control x loss recovery and their parameters. */
 @Command(name = "optimize", mixinStandardHelpOptions = true, footerHeading = "%nExamples:%n", footer = {
     "  lbsim optimize my.yaml --vary lb=ecmp,ofan,plb --vary cc=dctcp --vary lr=sack --budget 20 --out results/opt",
-    "  lbsim optimize my.yaml --workloads a2a.yaml,ring.yaml --failures rate=0.01 --draws 3 --robust worst"},
+    "  lbsim optimize my.yaml --workloads a.yaml --workloads b.yaml --failures rate=0.05,convergence_us=0 --draws 2 --vary lb=ecmp,ofan "
+        + "--vary cc=dctcp --vary lr=sack --seeds 1 --budget 24 --out results/opt"},
     description = {"Search the co-designs (load balancer x congestion control x loss recovery, and their numeric "
         + "parameters) for your fabric and workload within a budget of runs: every combination at its defaults on "
         + "one seed, the best third on every seed, then CMA-ES over the parameters of the best. Prints the ranking, "
@@ -87,8 +88,9 @@ final class OptimizeCommand implements Callable<Integer> {
   boolean sensitivity;
 
   @Option(names = "--workloads", split = ",", paramLabel = "FILE,FILE,...",
-      description = "score every candidate on each of these workloads (YAML files holding a workload section, and "
-          + "job for training and Chakra), placed on the scenario's fabric in place of its own workload")
+      description = "score every candidate on each of these workloads: YAML files whose workload section (and job, for "
+          + "training and Chakra) replaces the scenario's on its fabric; any other key in them must equal the scenario's "
+          + "(comma-separated or repeated)")
   List<Path> workloads = new ArrayList<>();
 
   @Option(names = "--failures", paramLabel = "rate=P[,KEY=VALUE...]",

@@ -150,7 +150,8 @@ class OptimizeCommandTest {
         "error: --workloads " + dir.resolve("big.yaml") + ": workload.senders: invalid value (got '40'; allowed: 1 to 15 "
             + "senders on 16 hosts)");
     assertRefused(new String[] {"optimize", f, "--workloads", dir.resolve("whole.yaml").toString(), "--out", out},
-        "error: --workloads " + dir.resolve("whole.yaml") + ": topology.k: a workload file holds the workload only");
+        "error: --workloads " + dir.resolve("whole.yaml") + ": topology.k: differs from the scenario's (got '8'; the "
+            + "scenario has '4')");
     assertRefused(new String[] {"optimize", f, "--failures", "rate=0.01", "--draws", "0", "--out", out},
         "error: --draws 0: must be at least 1 (allowed: a whole number of failure draws >= 1)");
     assertRefused(new String[] {"optimize", f, "--failures", "rate=1", "--out", out},

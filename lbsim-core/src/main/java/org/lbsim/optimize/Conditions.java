@@ -24,11 +24,13 @@ import org.lbsim.scenario.StrictYaml;
 /**
  * The conditions a search scores every candidate on: each workload file (or the scenario's own
  * workload) under each failure draw (or the scenario's own failures), workloads outer. A workload
- * file holds a {@code workload} section (and {@code job}, for training and Chakra workloads) that
- * replaces the scenario's; it must fit the scenario's fabric. Draw {@code d} fails the links a
- * run of the scenario with those {@code failures.*} settings fails at seed {@code seed + d} (the
- * run's {@code failures} stream, docs/failures.md); every candidate, seed and workload sees the
- * same links in that draw, named explicitly so that the draw is part of the resolved scenario.
+ * file's {@code workload} section (and {@code job}, for training and Chakra workloads) replaces the
+ * scenario's and must fit its fabric; any other key it holds (a whole scenario file, say) must
+ * equal the scenario's, since the fabric, the designs and the rest come from the scenario. Draw
+ * {@code d} fails the links a run of the scenario with those {@code failures.*} settings fails at
+ * seed {@code seed + d} (the run's {@code failures} stream, docs/failures.md); every candidate,
+ * seed and workload sees the same links in that draw, named explicitly so that the draw is part
+ * of the resolved scenario.
  *
  * @param base the scenario the conditions' overrides apply to: the file without the sections
  *     they replace
@@ -95,8 +97,10 @@ public record Conditions(BaseScenario base, List<Condition> list) {
       loads.add(new String[] {"", null});
       loadOverrides.add(List.of());
     }
+    Map<String, String> given = workloads.isEmpty() ? Map.of() : ScenarioReader.fromText(scenario.yaml(),
+        scenario.source(), scenario.baseDir(), name, sets, "--set", catalog).values();
     for (Path f : workloads) {
-      List<String> o = workload(f);
+      List<String> o = workload(f, given);
       List<String> all = new ArrayList<>(o);
       all.addAll(sets);
       ScenarioReader.fromText(base.yaml(), base.source(), base.baseDir(), name, all, "--workloads " + f + ":", catalog);
@@ -171,8 +175,11 @@ public record Conditions(BaseScenario base, List<Condition> list) {
     return o;
   }
 
-  /** A workload file's settings as overrides, its relative file paths resolved against its folder. */
-  static List<String> workload(Path file) {
+  /**
+   * A workload file's workload settings as overrides, its relative file paths resolved against
+   * its folder; its other settings must equal {@code given}'s, the scenario's.
+   */
+  static List<String> workload(Path file, Map<String, String> given) {
     if (!Files.isRegularFile(file)) {
       throw new ScenarioException(List.of("--workloads " + file + ": no such file (allowed: a YAML file with a "
           + "workload section)"));
@@ -188,12 +195,18 @@ public record Conditions(BaseScenario base, List<Condition> list) {
     for (Map.Entry<String, String> e : flat.entrySet()) {
       String key = e.getKey();
       String section = key.contains(".") ? key.substring(0, key.indexOf('.')) : key;
-      if (!WORKLOAD_SECTIONS.contains(section)) {
-        throw new ScenarioException(List.of("--workloads " + file + ": " + key + ": a workload file holds the workload only (its "
-            + "workload and job sections); the fabric, the designs and the rest come from the scenario"));
-      }
       String value = e.getValue();
       String plain = key.endsWith("?") ? key.substring(0, key.length() - 1) : key;
+      if (!WORKLOAD_SECTIONS.contains(section)) {
+        String has = given.get(plain);
+        if (!plain.equals("name") && !value.trim().equals(has)) {
+          throw new ScenarioException(List.of("--workloads " + file + ": " + plain + ": differs from the scenario's (got '"
+              + StrictYaml.show(value) + "'" + (has == null ? "" : "; the scenario has '" + StrictYaml.show(has) + "'")
+              + "); a workload file gives the workload (its workload and job sections), the fabric, the designs "
+              + "and the rest come from the scenario"));
+        }
+        continue;
+      }
       if (PATH_KEYS.contains(plain) && !value.isEmpty()) {
         try {
           value = file.toAbsolutePath().getParent().resolve(value).normalize().toString();

@@ -84,7 +84,10 @@ class ConditionsTest {
         .hasMessage("--workloads " + big + ": workload.senders: invalid value (got '40'; allowed: 1 to 15 senders on 16 hosts)");
     Path fabric = Files.writeString(dir.resolve("fabric.yaml"), "topology: {k: 8}\nworkload: {kind: permutation}\n");
     assertThatThrownBy(() -> draws(null, 0, List.of(fabric))).hasMessageStartingWith("--workloads " + fabric
-        + ": topology.k: a workload file holds the workload only");
+        + ": topology.k: differs from the scenario's (got '8'; the scenario has '4'); a workload file gives the workload");
+    // a whole scenario file of the same fabric gives its workload
+    Path same = Files.writeString(dir.resolve("same.yaml"), "name: x\ntopology: {k: 4}\nworkload: {kind: all-to-all}\n");
+    assertThat(draws(null, 0, List.of(same)).list().get(0).overrides()).containsExactly("workload.kind=all-to-all");
     Path none = dir.resolve("none.yaml");
     assertThatThrownBy(() -> draws(null, 0, List.of(none))).hasMessage("--workloads " + none
         + ": no such file (allowed: a YAML file with a workload section)");
