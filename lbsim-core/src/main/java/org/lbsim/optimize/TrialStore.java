@@ -26,6 +26,8 @@ public final class TrialStore implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Map<String, Metrics> stored = new HashMap<>();
+  /** The keys the file held when opened: runs of an earlier call. */
+  private final java.util.Set<String> earlier = new java.util.HashSet<>();
   private final FileChannel channel;
   private int readBack;
   /** Whether the file ends in a torn line, which the next line must not continue. */
@@ -58,6 +60,7 @@ public final class TrialStore implements AutoCloseable {
           // a torn last line: its run is done again
         }
       }
+      s.earlier.addAll(s.stored.keySet());
       return s;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
@@ -73,10 +76,14 @@ public final class TrialStore implements AutoCloseable {
     }
   }
 
-  /** The metrics stored under {@code key}, or null. */
+  /**
+   * The metrics stored under {@code key}, or null. A run of this call stored before is returned
+   * too (two conditions may resolve to the same scenario), but only those of an earlier call
+   * count as read back.
+   */
   synchronized Metrics get(String key) {
     Metrics m = stored.get(key);
-    if (m != null) {
+    if (m != null && earlier.contains(key)) {
       readBack++;
     }
     return m;
@@ -98,7 +105,7 @@ public final class TrialStore implements AutoCloseable {
     stored.put(key, m);
   }
 
-  /** How many runs were read back instead of run. */
+  /** How many runs of an earlier call were read back instead of run. */
   public synchronized int readBack() {
     return readBack;
   }
