@@ -110,7 +110,7 @@ public final class Search {
     List<String> firstProblems = null;
     for (DesignCombo c : space.combos()) {
       try {
-        eval.check(Point.defaults(c), settings.conditions().get(0), settings.seed());
+        check(Point.defaults(c));
         combos.add(c);
       } catch (ScenarioException e) {
         notes.add("skipped " + c.label() + ": " + String.join("; ", e.problems()));
@@ -197,7 +197,7 @@ public final class Search {
       String note = null;
       String why = "could not run";
       try {
-        eval.check(wanted, settings.conditions().get(0), seed0);
+        check(wanted);
         progress.accept("baseline: " + wanted.label());
         completeSeeds(pool, wanted, "baseline");
         Standing w = standing(wanted);
@@ -250,6 +250,13 @@ public final class Search {
     Standing next = o.perCombo().stream().filter(x -> x != o.winner() && !o.tied().contains(x)).findFirst()
         .orElse(null); // the best design not tied with the winner
     return Sensitivity.lines(results, o.winner(), next, o.baseline(), seed0);
+  }
+
+  /** Resolves {@code p}'s scenario under every condition on the first seed, running nothing. */
+  private void check(Point p) {
+    for (Condition k : settings.conditions()) {
+      eval.check(p, k, settings.seed());
+    }
   }
 
   /** Runs {@code p} on the seeds it has not run on. */
