@@ -44,6 +44,12 @@ final class OptimizeRankingJson {
       }
       ArrayNode links = n.putArray("failed_links");
       k.failedLinks().forEach(links::add);
+      Long ref = o.winner().scoring().referencePs().get(k);
+      if (ref == null) {
+        n.putNull("reference_cct_ps");
+      } else {
+        n.put("reference_cct_ps", ref);
+      }
     }
     ArrayNode rows = doc.putArray("ranking");
     List<Standing> shown = o.perCombo();

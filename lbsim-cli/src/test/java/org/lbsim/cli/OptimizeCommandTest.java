@@ -99,12 +99,12 @@ class OptimizeCommandTest {
     assertThat(o.err()).contains("optimize: 3 design combinations, 4 knobs, budget 36 runs, 2 seed(s) from seed 1, "
         + "4 conditions (workloads x failure draws) ranked by the worst on 2 threads");
     List<String> lines = o.out().lines().toList();
-    assertThat(lines.get(0)).contains("seeds  conditions  CCT (us) median / worst  % over bound median / worst")
+    assertThat(lines.get(0)).contains("seeds  conditions  CCT (us) median / worst  score % median / worst")
         .contains("p99 FCT (us) median / worst  max queue KB median / worst");
     assertThat(o.out()).contains("Robust: 4 conditions, 2 workloads (perm64, a2a) x 2 failure draws (draw 0 fails "
         + "agg3-core1; draw 1 fails no link); ranked by the worst condition (--robust worst)")
-        .containsPattern("(?m)^Recommended: \\S+ dctcp sack — [0-9.]+ % over the lower bound \\(median condition; worst "
-            + "[0-9.]+ %\\); over ecmp dctcp sack: .* \\(median \\[min, max\\] over 8 runs: each seed under each condition\\)\\.");
+        .containsPattern("(?m)^Recommended: \\S+ dctcp sack — score [0-9.]+ % in the median condition, [0-9.]+ % in the "
+            + "worst; over ecmp dctcp sack: .* \\(median \\[min, max\\] over 8 runs: each seed under each condition\\)\\.");
     Path json = dir.resolve("one/optimize-robust/optimize.json");
     com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
     assertThat(doc.get("robust").asText()).isEqualTo("worst");

@@ -27,7 +27,8 @@ public final class Answer {
     if (robust) {
       header.add("conditions");
     }
-    header.addAll(List.of("CCT (us)" + both, "% over bound" + both, vs + "throughput gain %", "CCT reduction %",
+    header.addAll(List.of("CCT (us)" + both, (robust ? "score %" : "% over bound") + both, vs + "throughput gain %",
+        "CCT reduction %",
         "p99 FCT reduction %", "p99 FCT (us)" + both, "max queue KB" + both, "drops"));
     List<List<String>> rows = new ArrayList<>();
     List<Standing> shown = o.perCombo();
@@ -43,7 +44,8 @@ public final class Answer {
         row.add(Integer.toString(x.conditions()));
       }
       row.add(x.unfinishedRuns() > 0 ? "unfinished" : pair("%.3f", x.medianCctPs() / 1e6, x.worstCctPs() / 1e6, robust));
-      row.add(pair("%.2f", x.medianOverBoundPct(), x.worstOverBoundPct(), robust));
+      row.add(robust ? pair("%.2f", finite(x.medianScore()), finite(x.worstScore()), true)
+          : pair("%.2f", x.medianOverBoundPct(), x.worstOverBoundPct(), false));
       row.add(g == null ? "-" : g.throughput().text());
       row.add(g == null ? "-" : g.cctReduction().text());
       row.add(g == null ? "-" : g.p99FctReduction().text());
@@ -92,16 +94,13 @@ public final class Answer {
     StringBuilder sb = new StringBuilder(o.tied().isEmpty() ? "Recommended: " : "Recommended (of the tie): ")
         .append(w.point().label());
     boolean robust = o.settings().conditions().size() > 1;
-    if (!Double.isNaN(w.medianOverBoundPct())) {
+    if (robust) {
+      sb.append(fmt(" — score %.2f %% in the median condition, %.2f %% in the worst", w.medianScore(),
+          w.worstScore()));
+    } else if (!Double.isNaN(w.medianOverBoundPct())) {
       sb.append(fmt(" — %.2f %% over the lower bound", w.medianOverBoundPct()));
-      if (robust) {
-        sb.append(fmt(" (median condition; worst %.2f %%)", w.worstOverBoundPct()));
-      }
     } else {
       sb.append(fmt(" — CCT %.3f us", w.medianCctPs() / 1e6));
-      if (robust) {
-        sb.append(fmt(" (median condition; worst %.3f us)", w.worstCctPs() / 1e6));
-      }
     }
     Gain.Spread g = o.gains();
     if (o.baseline() != null && o.baseline() == w) {
@@ -138,9 +137,16 @@ public final class Answer {
       parts.add(draws.size() + (draws.size() == 1 ? " failure draw (" : " failure draws (") + String.join("; ", each)
           + ")");
     }
+    boolean unbounded = !o.winner().scoring().referencePs().isEmpty();
     return fmt("Robust: %d conditions, %s; ranked by the %s condition (--robust %s), each condition the median of "
-        + "its seeds.", conditions.size(), String.join(" x ", parts), o.settings().robust().key(),
-        o.settings().robust().key());
+        + "its seeds; score: %% over the lower bound%s.", conditions.size(), String.join(" x ", parts),
+        o.settings().robust().key(), o.settings().robust().key(), unbounded
+            ? ", or, for a workload without one, over the fastest design's CCT at rung 1" : "");
+  }
+
+  /** {@code x}, or NaN when it is infinite (a run did not finish: the table shows "-"). */
+  private static double finite(double x) {
+    return Double.isInfinite(x) ? Double.NaN : x;
   }
 
   /** At most {@link #KNOBS_SHOWN} names, and how many more. */

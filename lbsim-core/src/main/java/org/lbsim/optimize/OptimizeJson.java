@@ -45,6 +45,12 @@ public final class OptimizeJson {
         n.put("draw_seed", k.drawSeed());
       }
       strings(n.putArray("failed_links"), k.failedLinks());
+      Long ref = o.winner().scoring().referencePs().get(k);
+      if (ref == null) {
+        n.putNull("reference_cct_us");
+      } else {
+        n.put("reference_cct_us", ref / 1e6);
+      }
       strings(n.putArray("overrides"), k.overrides());
     }
     ObjectNode sp = root.putObject("space");

@@ -44,6 +44,8 @@ public final class Search {
   /** Each candidate's trials by seed, each seed's in condition order. */
   private final Map<Point, Map<Long, List<Trial>>> byPoint = new LinkedHashMap<>();
   private final int c; // conditions
+  /** How runs score: each its own score until rung 1 has run, then with the conditions' references. */
+  private Scoring scoring;
   private final Consumer<String> progress;
 
   /**
@@ -79,6 +81,7 @@ public final class Search {
     this.settings = settings;
     this.progress = progress;
     this.c = settings.conditions().size();
+    this.scoring = Scoring.of(settings.robust());
   }
 
   /**
@@ -137,6 +140,7 @@ public final class Search {
       progress.accept("rung 1: " + all.size() + " design combinations at their defaults, seed " + seed0
           + (c > 1 ? ", " + c + " conditions each" : ""));
       batch(pool, all, List.of(seed0), 1, "designs");
+      scoring = Scoring.of(settings.robust(), settings.conditions(), trials);
       int left = budget - c * (all.size() + s + (s - 1)); // kept for the baseline and, if it fails, a finisher
       List<Point> ranked = rank(all);
       List<Point> survivors = survivors(ranked, seed0);
@@ -165,7 +169,7 @@ public final class Search {
         plans.add(p.combo().label() + " (" + p.combo().knobs().size() + " knobs, up to " + runs + " runs)");
         long rngSeed = seed0 * 1_000_003L + i;
         tuning.add(pool.submit(() -> Tuner.tune(p.combo(), atDefaults, runs, rngSeed, eval, seed0,
-            settings.conditions(), settings.robust())));
+            settings.conditions(), scoring)));
       }
       if (!plans.isEmpty()) {
         progress.accept("tuning with CMA-ES: " + String.join(", ", plans));
@@ -179,7 +183,7 @@ public final class Search {
           for (int j = 0; j < c; j++) {
             record(r.point(), settings.conditions().get(j), seed0, 1, "tuning", r.metrics().get(j));
           }
-          double score = Tuner.objective(r.metrics(), settings.robust());
+          double score = Tuner.objective(r.metrics(), settings.conditions(), scoring);
           if (score < bestScore) {
             bestScore = score;
             bestPoint = r.point();
@@ -269,7 +273,7 @@ public final class Search {
   }
 
   private Standing standing(Point p) {
-    return new Standing(p, bySeed(byPoint.getOrDefault(p, Map.of())), settings.robust());
+    return new Standing(p, bySeed(byPoint.getOrDefault(p, Map.of())), scoring);
   }
 
   /** The trials in seed order, each seed's in condition order. */
@@ -281,7 +285,7 @@ public final class Search {
 
   /** {@code p}'s score on the first seed over every condition, as the tuner scores a point. */
   private double firstSeedObjective(Point p) {
-    return Tuner.objective(firstSeed(p).stream().map(Trial::metrics).toList(), settings.robust());
+    return Tuner.objective(firstSeed(p).stream().map(Trial::metrics).toList(), settings.conditions(), scoring);
   }
 
   private List<Trial> firstSeed(Point p) {
@@ -357,7 +361,7 @@ public final class Search {
   }
 
   private Standing firstSeedStanding(Point p) {
-    return new Standing(p, firstSeed(p), settings.robust());
+    return new Standing(p, firstSeed(p), scoring);
   }
 
   private static int third(int n) {

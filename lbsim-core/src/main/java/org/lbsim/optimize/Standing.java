@@ -12,11 +12,11 @@ import org.lbsim.experiment.Stats;
 /**
  * A candidate's runs over the conditions and seeds it got. Each objective is summarized per
  * condition by its median over the seeds, then over the conditions by the median and by the
- * worst; {@code robust} says which of the two ranks it.
+ * worst; {@code scoring} scores each run and says which of the two ranks it.
  *
  * @param runs its trials, in seed order, each seed's in condition order
  */
-public record Standing(Point point, List<Trial> runs, Robust robust) {
+public record Standing(Point point, List<Trial> runs, Scoring scoring) {
   public Standing {
     runs = List.copyOf(runs);
   }
@@ -38,17 +38,17 @@ public record Standing(Point point, List<Trial> runs, Robust robust) {
 
   /** The score it ranks by ({@code robust} over the conditions); infinite when a run did not finish. */
   public double score() {
-    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : robust.of(perCondition(Metrics::score, t -> true));
+    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : scoring.robust().of(perCondition(scoring::score, t -> true));
   }
 
   /** The median over the conditions of the score; infinite when a run did not finish. */
   public double medianScore() {
-    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : Robust.MEDIAN.of(perCondition(Metrics::score, t -> true));
+    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : Robust.MEDIAN.of(perCondition(scoring::score, t -> true));
   }
 
   /** The worst condition's score; infinite when a run did not finish. */
   public double worstScore() {
-    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : Robust.WORST.of(perCondition(Metrics::score, t -> true));
+    return unfinishedRuns() > 0 ? Double.POSITIVE_INFINITY : Robust.WORST.of(perCondition(scoring::score, t -> true));
   }
 
   /**
@@ -57,8 +57,8 @@ public record Standing(Point point, List<Trial> runs, Robust robust) {
    */
   public double seedSpreadTop() {
     Map<Long, List<Double>> bySeed = new TreeMap<>();
-    runs.forEach(t -> bySeed.computeIfAbsent(t.seed(), x -> new ArrayList<>()).add(t.metrics().score()));
-    return bySeed.values().stream().mapToDouble(xs -> robust.of(xs.stream().mapToDouble(Double::doubleValue)
+    runs.forEach(t -> bySeed.computeIfAbsent(t.seed(), x -> new ArrayList<>()).add(scoring.score(t)));
+    return bySeed.values().stream().mapToDouble(xs -> scoring.robust().of(xs.stream().mapToDouble(Double::doubleValue)
         .toArray())).max().orElse(Double.NaN);
   }
 
@@ -70,9 +70,9 @@ public record Standing(Point point, List<Trial> runs, Robust robust) {
     return Robust.WORST.of(finished(Metrics::cctPs));
   }
 
-  /** The CCT it ranks by: the median or worst condition's, as {@code robust} says. */
+  /** The CCT it ranks by: the median or worst condition's, as {@code scoring} says. */
   public double cctPs() {
-    return robust.of(finished(Metrics::cctPs));
+    return scoring.robust().of(finished(Metrics::cctPs));
   }
 
   public double medianOverBoundPct() {
@@ -93,40 +93,45 @@ public record Standing(Point point, List<Trial> runs, Robust robust) {
 
   /** The p99 FCT it ranks by. */
   public double p99FctPs() {
-    return robust.of(finished(Metrics::p99FctPs));
+    return scoring.robust().of(finished(Metrics::p99FctPs));
   }
 
   public double medianMaxQueueBytes() {
-    return Robust.MEDIAN.of(perCondition(Metrics::maxQueueBytes, t -> true));
+    return Robust.MEDIAN.of(perCondition(metric(Metrics::maxQueueBytes), t -> true));
   }
 
   public double worstMaxQueueBytes() {
-    return Robust.WORST.of(perCondition(Metrics::maxQueueBytes, t -> true));
+    return Robust.WORST.of(perCondition(metric(Metrics::maxQueueBytes), t -> true));
   }
 
   /** The largest switch queue it ranks by. */
   public double maxQueueBytes() {
-    return robust.of(perCondition(Metrics::maxQueueBytes, t -> true));
+    return scoring.robust().of(perCondition(metric(Metrics::maxQueueBytes), t -> true));
   }
 
   public double medianDrops() {
-    return Robust.MEDIAN.of(perCondition(Metrics::drops, t -> true));
+    return Robust.MEDIAN.of(perCondition(metric(Metrics::drops), t -> true));
   }
 
+  /** Per condition, the median over its seeds of {@code f} over the finished runs where {@code f} is known. */
   private double[] finished(ToDoubleFunction<Metrics> f) {
-    return perCondition(f, Metrics::finished);
+    return perCondition(metric(f), t -> t.metrics().finished() && !Double.isNaN(f.applyAsDouble(t.metrics())));
+  }
+
+  private static ToDoubleFunction<Trial> metric(ToDoubleFunction<Metrics> f) {
+    return t -> f.applyAsDouble(t.metrics());
   }
 
   /**
    * Per condition (in the order they first ran), the median over its seeds of {@code f} over the
    * runs {@code keep} accepts; a condition none of whose runs it accepts is left out.
    */
-  private double[] perCondition(ToDoubleFunction<Metrics> f, Predicate<Metrics> keep) {
+  private double[] perCondition(ToDoubleFunction<Trial> f, Predicate<Trial> keep) {
     Map<Condition, List<Double>> by = new LinkedHashMap<>();
     for (Trial t : runs) {
       List<Double> xs = by.computeIfAbsent(t.condition(), c -> new ArrayList<>());
-      if (keep.test(t.metrics())) {
-        xs.add(f.applyAsDouble(t.metrics()));
+      if (keep.test(t)) {
+        xs.add(f.applyAsDouble(t));
       }
     }
     return by.values().stream().filter(xs -> !xs.isEmpty())

@@ -20,7 +20,7 @@ import org.lbsim.scenario.ScenarioException;
  * Tunes one design combination's knobs with CMA-ES (Commons Math): each knob is a coordinate in
  * [0, 1] ({@link Knob#position}), started at the defaults, each candidate scored on the screening
  * seed under every condition (one run each), the conditions' scores combined as the search ranks
- * them ({@link Robust}). A point the rounding maps to one already run is not run again. When CMA-ES
+ * them ({@link Scoring}). A point the rounding maps to one already run is not run again. When CMA-ES
  * converges before the runs are spent, it starts again from the best point so far with a fresh
  * step size. Sequential and seeded, so the same inputs give the same points in the same order.
  */
@@ -47,12 +47,12 @@ final class Tuner {
 
   /**
    * @param combo the combination to tune (it has at least one knob)
-   * @param atDefaults its score at its defaults on {@code seed} ({@link #objective(List, Robust)})
+   * @param atDefaults its score at its defaults on {@code seed} ({@link #objective(List, List, Scoring)})
    * @param runs the runs it may make, one per point and condition
    * @param rngSeed the seed of CMA-ES's random draws
    */
   static List<Run> tune(DesignCombo combo, double atDefaults, int runs, long rngSeed, Evaluator eval, long seed,
-      List<Condition> conditions, Robust robust) {
+      List<Condition> conditions, Scoring scoring) {
     List<Knob> knobs = combo.knobs();
     int d = knobs.size();
     List<Run> done = new ArrayList<>();
@@ -90,7 +90,7 @@ final class Tuner {
             ms.add(eval.run(point, c, seed));
           }
           done.add(new Run(point, ms));
-          score = objective(ms, robust);
+          score = objective(ms, conditions, scoring);
         } catch (ScenarioException e) {
           score = REFUSED;
         }
@@ -117,14 +117,17 @@ final class Tuner {
     return done;
   }
 
-  /** What the tuner minimizes for one run: the score, with unfinished runs worse than any finished one. */
-  static double objective(Metrics m) {
-    return m.finished() ? m.score() : REFUSED + m.unfinishedFlows();
-  }
-
-  /** What it minimizes for one point: the runs' objectives under every condition, combined by {@code robust}. */
-  static double objective(List<Metrics> perCondition, Robust robust) {
-    return robust.of(perCondition.stream().mapToDouble(Tuner::objective).toArray());
+  /**
+   * What it minimizes for one point: each condition's score ({@code perCondition} in the order of
+   * {@code conditions}), unfinished runs worse than any finished one, combined as {@code scoring} says.
+   */
+  static double objective(List<Metrics> perCondition, List<Condition> conditions, Scoring scoring) {
+    double[] xs = new double[perCondition.size()];
+    for (int i = 0; i < xs.length; i++) {
+      Metrics m = perCondition.get(i);
+      xs[i] = m.finished() ? scoring.score(conditions.get(i), m) : REFUSED + m.unfinishedFlows();
+    }
+    return scoring.robust().of(xs);
   }
 
   private static double[] defaultPositions(List<Knob> knobs) {

@@ -112,7 +112,7 @@ class RobustSearchTest {
         .contains("\"workload\" : \"perm\"").contains("\"draw_seed\" : 2");
     assertThat(Answer.lines(o)).contains("Robust: 4 conditions, 2 workloads (first, perm) x 2 failure draws (draw 0 "
         + "fails agg3-core1; draw 1 fails no link); ranked by the worst condition (--robust worst), each condition the "
-        + "median of its seeds.");
+        + "median of its seeds; score: % over the lower bound.");
     // each workload x draw is its own resolved scenario: one stored line per run, none shared
     assertThat(Files.readAllLines(file)).hasSize(simulated);
     assertThat(simulated).isEqualTo(o.runs());

@@ -28,7 +28,7 @@ class StandingTest {
         trials.add(new Trial(trials.size(), P, c, seed, seed == 1 ? 1 : 2, "designs", run(x[0], x[1])));
       }
     }
-    return new Standing(P, trials, robust);
+    return new Standing(P, trials, Scoring.of(robust));
   }
 
   // per condition, {CCT us, queue KB} on seed 1 and on seed 2
@@ -76,7 +76,7 @@ class StandingTest {
         new Trial(1, P, Condition.AS_GIVEN, 2, 2, "designs", run(130, 30)),
         new Trial(2, P, Condition.AS_GIVEN, 3, 2, "designs", run(150, 20)));
     for (Robust r : Robust.values()) {
-      Standing x = new Standing(P, trials, r);
+      Standing x = new Standing(P, trials, Scoring.of(r));
       assertThat(x.score()).isEqualTo(30.0).isEqualTo(x.medianScore()).isEqualTo(x.worstScore());
       assertThat(x.seedSpreadTop()).isEqualTo(50.0); // the slowest seed
       assertThat(x.medianMaxQueueBytes()).isEqualTo(20e3).isEqualTo(x.worstMaxQueueBytes());
@@ -84,11 +84,31 @@ class StandingTest {
   }
 
   @Test
+  void aWorkloadWithoutABoundScoresOverTheFastestCctAnyDesignReachedAtRungOne() {
+    Point other = Point.defaults(new DesignCombo("ofan", "dctcp", "sack", List.of(), List.of()));
+    Metrics fast = new Metrics(40_000_000L, -1, 1, 1, 0, 1e9, 0); // no bound: 40 us
+    Metrics slow = new Metrics(50_000_000L, -1, 1, 1, 0, 1e9, 0);
+    List<Trial> rung1 = List.of(new Trial(0, P, A, 1, 1, "designs", run(110, 10)),
+        new Trial(1, P, B, 1, 1, "designs", slow), new Trial(2, other, A, 1, 1, "designs", run(120, 10)),
+        new Trial(3, other, B, 1, 1, "designs", fast));
+    Scoring s = Scoring.of(Robust.WORST, List.of(A, B), rung1);
+    assertThat(s.referencePs()).containsExactly(Map.entry(B, 40_000_000L));
+    assertThat(s.score(B, slow)).isEqualTo(25.0); // % over 40 us, not 50 us
+    assertThat(s.score(A, run(110, 10))).isEqualTo(10.0); // % over its bound
+    Standing p = new Standing(P, rung1.subList(0, 2), s);
+    assertThat(p.worstScore()).isEqualTo(25.0);
+    assertThat(p.medianScore()).isEqualTo(17.5);
+    // one condition: no reference, its CCT in microseconds as before
+    assertThat(Scoring.of(Robust.WORST, List.of(B), rung1).referencePs()).isEmpty();
+    assertThat(Scoring.of(Robust.WORST).score(B, slow)).isEqualTo(50.0);
+  }
+
+  @Test
   void anUnfinishedRunMakesTheScoreInfiniteWhicheverRanks() {
     List<Trial> trials = List.of(new Trial(0, P, A, 1, 1, "designs", run(110, 10)),
         new Trial(1, P, B, 1, 1, "designs", new Metrics(-1, 100_000_000L, -1, 800_000, 12, Double.NaN, 3)));
     for (Robust r : Robust.values()) {
-      Standing x = new Standing(P, trials, r);
+      Standing x = new Standing(P, trials, Scoring.of(r));
       assertThat(x.unfinishedRuns()).isEqualTo(1);
       assertThat(x.score()).isInfinite();
       assertThat(x.medianCctPs()).isEqualTo(110e6); // over the finished runs
