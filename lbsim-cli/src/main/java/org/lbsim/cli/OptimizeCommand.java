@@ -250,8 +250,10 @@ final class OptimizeCommand implements Callable<Integer> {
       // refused below
     }
     if (!(p >= 0 && p < 1)) {
-      throw new Errors.UserError("--failures " + failures + ": " + (rate == null ? "rate missing" : Double.isNaN(p)
-          ? "rate " + rate + " is not a number" : "rate " + rate + " is outside [0, 1)") + " (allowed: rate=P, the probability that each link fails, at least 0 and below 1)");
+      String why = rate == null ? "rate missing" : Double.isNaN(p) ? "rate " + rate + " is not a number"
+          : "rate " + rate + " is outside [0, 1)";
+      throw new Errors.UserError("--failures " + failures + ": " + why
+          + " (allowed: rate=P, the probability that each link fails, at least 0 and below 1)");
     }
     return new Conditions.Failures(m, n);
   }
