@@ -156,6 +156,7 @@ public final class ScenarioSchema {
         "each flow starts a uniform random time in [0, x pacing slots of its host link) later; 1 = a random phase "
             + "within a slot, as the study's simulator draws; 0 = all start together (runs with jitter have no "
             + "lower bound)"));
+    s.addAll(NcclKeys.settings());
     s.addAll(TrainingSchema.settings());
     List<String> lbNames = new ArrayList<>();
     for (LbDesign d : catalog.lb().all()) {
@@ -261,7 +262,8 @@ public final class ScenarioSchema {
    * default each describes the run as it is without the key.
    */
   private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce",
-      "workload.placement", "workload.placement_hosts",
+      "workload.placement", "workload.placement_hosts", "workload.nccl_algo", "workload.nccl_buffsize",
+      "workload.nccl_steps",
       "host-dr.order", "transport.rtt_from", "swift.init_cwnd_bdp", "mswift.init_cwnd_bdp", "nscc.init_cwnd_bdp",
       "mnscc.init_cwnd_bdp", "hpcc.init_cwnd_bdp", "hpcc.t_us", "eqds.init_window_packets");
 

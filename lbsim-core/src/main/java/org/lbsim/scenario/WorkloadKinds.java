@@ -18,6 +18,7 @@ import org.lbsim.workload.Collectives;
 import org.lbsim.workload.ConnectionMatrix;
 import org.lbsim.workload.FlowSpec;
 import org.lbsim.workload.HostPlacement;
+import org.lbsim.workload.NcclCollective;
 import org.lbsim.workload.WorkloadFileException;
 
 /**
@@ -28,7 +29,7 @@ import org.lbsim.workload.WorkloadFileException;
 public final class WorkloadKinds {
   /** The keys of {@code workload.kind: chakra}: the trace and the job keys that place and run it. */
   private static final List<String> CHAKRA_KEYS = List.of("workload.trace", "job.gpus_per_server", "job.algorithm",
-      "job.channels", "job.nvlink_gbps", "job.placement", "job.ideal");
+      "job.channels", "job.nvlink_gbps", "job.placement", "job.ideal", NcclKeys.ALGO, NcclKeys.BUFFSIZE, NcclKeys.STEPS);
 
   /** A cm file larger than this is refused before it is read. */
   static final long MAX_CM_BYTES = 1L << 30;
@@ -43,17 +44,39 @@ public final class WorkloadKinds {
           "the study's all-to-all (ATA)", List.of(), true, true, none(), (hosts, w, known) -> hosts * (hosts - 1),
           (s, r) -> Collectives.allToAll(s.topology().hosts(), s.workload().sizeBytes()), null),
       new WorkloadKind("ring-allreduce",
-          "Ring AllReduce: ReduceScatter then AllGather, 2(n-1) chained steps of ceil(B/n) bytes per rank",
-          "NCCL ring", List.of(), true, true, none(), (hosts, w, known) -> 2 * hosts * (hosts - 1),
-          (s, r) -> Collectives.ringAllReduce(s.topology().hosts(), s.workload().sizeBytes()), null),
+          "AllReduce on NCCL's ring: ReduceScatter then AllGather, 2(n-1) steps of ceil(B/n) bytes per rank, "
+              + "pipelined (workload.nccl_algo: tree = NCCL's double binary tree)",
+          "NCCL ring and tree, Simple protocol", NcclKeys.KEYS, true, true, WorkloadKinds::checkNccl,
+          (hosts, w, known) -> NcclCollective.ringSendCount(NcclCollective.Op.ALL_REDUCE, hosts, w.sizeBytes()),
+          (s, r) -> Collectives.allReduce(ranks(s), s.workload().sizeBytes(), NcclKeys.protocol(s),
+              NcclKeys.algorithm(s)), null),
       new WorkloadKind("ring-allgather",
-          "Ring AllGather: n-1 steps; in step s rank i sends ceil(B/n) bytes to rank i+1 once step s-1 reached it",
-          "NCCL ring", List.of(), true, true, none(), (hosts, w, known) -> hosts * (hosts - 1),
-          (s, r) -> Collectives.ringAllGather(s.topology().hosts(), s.workload().sizeBytes()), null),
+          "AllGather on NCCL's ring: n-1 steps; in step s rank i sends ceil(B/n) bytes to rank i+1 once step s-1 "
+              + "reached it and its hop has a free slot",
+          "NCCL ring, Simple protocol", NcclKeys.KEYS, true, true, WorkloadKinds::checkNccl,
+          (hosts, w, known) -> NcclCollective.ringSendCount(NcclCollective.Op.ALL_GATHER, hosts, w.sizeBytes()),
+          (s, r) -> Collectives.allGather(ranks(s), s.workload().sizeBytes(), NcclKeys.protocol(s),
+              NcclKeys.algorithm(s)), null),
       new WorkloadKind("ring-reducescatter",
-          "Ring ReduceScatter: the same chain of n-1 steps of ceil(B/n) bytes",
-          "NCCL ring", List.of(), true, true, none(), (hosts, w, known) -> hosts * (hosts - 1),
-          (s, r) -> Collectives.ringReduceScatter(s.topology().hosts(), s.workload().sizeBytes()), null),
+          "ReduceScatter on NCCL's ring: the same pipelined n-1 steps of ceil(B/n) bytes",
+          "NCCL ring, Simple protocol", NcclKeys.KEYS, true, true, WorkloadKinds::checkNccl,
+          (hosts, w, known) -> NcclCollective.ringSendCount(NcclCollective.Op.REDUCE_SCATTER, hosts, w.sizeBytes()),
+          (s, r) -> Collectives.reduceScatter(ranks(s), s.workload().sizeBytes(), NcclKeys.protocol(s),
+              NcclKeys.algorithm(s)), null),
+      new WorkloadKind("broadcast",
+          "Broadcast of workload.size from host 0, NCCL-style: pieces of one slot down the chain 0, 1, ..., n-1, "
+              + "several in flight per hop (workload.nccl_algo: tree = a binary tree)",
+          "NCCL ring and tree, Simple protocol", NcclKeys.KEYS, true, true, WorkloadKinds::checkNccl,
+          (hosts, w, known) -> NcclCollective.ringSendCount(NcclCollective.Op.BROADCAST, hosts, w.sizeBytes()),
+          (s, r) -> Collectives.broadcast(ranks(s), s.workload().sizeBytes(), NcclKeys.protocol(s),
+              NcclKeys.algorithm(s)), null),
+      new WorkloadKind("reduce",
+          "Reduce of workload.size to host 0, NCCL-style: pieces of one slot up the chain n-1, ..., 1, 0 "
+              + "(workload.nccl_algo: tree = a binary tree)",
+          "NCCL ring and tree, Simple protocol", NcclKeys.KEYS, true, true, WorkloadKinds::checkNccl,
+          (hosts, w, known) -> NcclCollective.ringSendCount(NcclCollective.Op.REDUCE, hosts, w.sizeBytes()),
+          (s, r) -> Collectives.reduce(ranks(s), s.workload().sizeBytes(), NcclKeys.protocol(s),
+              NcclKeys.algorithm(s)), null),
       new WorkloadKind("ring-step",
           "One step of a ring: every host i sends one flow of workload.size to host i+1 (mod n), all at once",
           "NCCL ring (the bandwidth step of AllGather and ReduceScatter)", List.of(), true, true, none(),
@@ -102,6 +125,16 @@ public final class WorkloadKinds {
   /** The names, in order. */
   public static List<String> names() {
     return ALL.stream().map(WorkloadKind::name).toList();
+  }
+
+  /** Hosts 0..n-1: a collective's ranks in order. */
+  private static int[] ranks(Scenario s) {
+    return Collectives.hostsInOrder(s.workloadKind().name(), s.topology().hosts());
+  }
+
+  private static Checked checkNccl(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
+    NcclKeys.check(r, v);
+    return Checked.NONE;
   }
 
   private static WorkloadKind.Check none() {
@@ -278,7 +311,11 @@ public final class WorkloadKinds {
       r.bad("job.gpus_per_server", v.get("job.gpus_per_server"), "a divisor of the fabric's " + topology.hosts() + " hosts");
       return Checked.NONE;
     }
-    ChakraJob job = new ChakraJob(prefix, gps, Math.round(gbps * 1e9), v.get("job.algorithm"), channels);
+    if (!NcclKeys.check(r, v)) {
+      return Checked.NONE;
+    }
+    ChakraJob job = new ChakraJob(prefix, gps, Math.round(gbps * 1e9), v.get("job.algorithm"), channels,
+        NcclKeys.protocol(v), NcclKeys.algorithm(v));
     try {
       List<FlowSpec> flows = job.check(new Cluster(topology.hosts() / gps, gps, rails));
       return new Checked(prefix, flows, List.of(), job);

@@ -4,17 +4,20 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.lbsim.workload.NcclCollective;
+import org.lbsim.workload.NcclProtocol;
 
 /**
  * Collective algorithms as graph nodes, NCCL-style: the buffer is split over {@code channels}
  * channels that run side by side, each its own flows.
  *
  * <ul>
- *   <li>ring: n-1 steps (ReduceScatter, AllGather) or 2(n-1) (AllReduce); in step s the rank at
- *       ring position i sends a chunk of ceil(B / (C n)) to position i+1 once position i-1's
- *       chunk of step s-1 has arrived. Every channel orders the ranks of each server starting at a
- *       different local GPU, as NCCL's rings do, so the channels leave servers through different
- *       NICs.
+ *   <li>ring: NCCL's pipelined ring with its default Simple protocol ({@link NcclGraph},
+ *       {@link NcclCollective}): n-1 steps (ReduceScatter, AllGather) or 2(n-1) (AllReduce) of
+ *       up to ceil(B / (C n)) per loop of the buffer, each step following the previous one round
+ *       the ring, with a few chunks in flight per hop. Every channel orders the ranks of each server
+ *       starting at a different local GPU, as NCCL's rings do, so the channels leave servers through
+ *       different NICs.
  *   <li>halving-doubling (Rabenseifner; Thakur, Rabenseifner and Gropp 2005): ReduceScatter by
  *       recursive halving, log2 n steps in which rank i exchanges half of what it still holds
  *       with rank i XOR n/2^(k+1); AllGather by recursive doubling, the reverse; AllReduce is the
@@ -51,40 +54,28 @@ public final class Algorithms {
     };
   }
 
+  /** NCCL's ring with its default Simple protocol ({@link NcclGraph}), the decomposition Chakra traces use too. */
   static int[] ring(CommGraph g, Op op, int[] gpus, long bytes, int channels, int[] entry, long gapPs) {
-    int n = gpus.length;
-    int steps = op == Op.ALL_REDUCE ? 2 * (n - 1) : n - 1;
-    long chunk = ceilDiv(ceilDiv(bytes, channels), n);
-    List<List<Integer>> done = perRank(n);
-    for (int c = 0; c < channels; c++) {
-      int[] order = ringOrder(g.cluster().gpusPerServer(), gpus, c);
-      int[] incoming = new int[n]; // by ring position: the node that delivered the last chunk
-      for (int s = 0; s < steps; s++) {
-        int group = g.newGroup();
-        int[] next = new int[n];
-        for (int i = 0; i < n; i++) {
-          int from = order[i];
-          int to = order[(i + 1) % n];
-          int[] preds = s == 0 ? new int[] {entry[from]} : new int[] {incoming[i]};
-          next[(i + 1) % n] = g.send(gpus[from], gpus[to], chunk, preds, s == 0 ? gapPs : 0, group);
-          if (s == steps - 1) {
-            done.get(from).add(next[(i + 1) % n]);
-          }
-        }
-        incoming = next;
-      }
-      for (int i = 0; i < n; i++) {
-        done.get(order[i]).add(incoming[i]);
+    int[] start = entry;
+    if (gapPs > 0) {
+      start = new int[entry.length];
+      for (int i = 0; i < entry.length; i++) {
+        start[i] = g.local(0, gapPs, entry[i]);
       }
     }
-    return joins(g, done);
+    NcclCollective.Op nccl = switch (op) {
+      case REDUCE_SCATTER -> NcclCollective.Op.REDUCE_SCATTER;
+      case ALL_GATHER -> NcclCollective.Op.ALL_GATHER;
+      case ALL_REDUCE -> NcclCollective.Op.ALL_REDUCE;
+    };
+    return NcclGraph.run(g, nccl, NcclCollective.Algorithm.RING, gpus, bytes, channels, start, NcclProtocol.DEFAULT);
   }
 
   /**
    * Channel c's ring: ranks in server order; inside each server the ring starts at the rank on
    * local GPU (c mod g') where g' is the number of the group's ranks in that server.
    */
-  static int[] ringOrder(int gpusPerServer, int[] gpus, int channel) {
+  public static int[] ringOrder(int gpusPerServer, int[] gpus, int channel) {
     Map<Integer, List<Integer>> byServer = new LinkedHashMap<>();
     for (int r = 0; r < gpus.length; r++) {
       byServer.computeIfAbsent(gpus[r] / gpusPerServer, k -> new ArrayList<>()).add(r);
@@ -194,7 +185,7 @@ public final class Algorithms {
     return out;
   }
 
-  static long ceilDiv(long a, long b) {
+  public static long ceilDiv(long a, long b) {
     return (a + b - 1) / b;
   }
 }

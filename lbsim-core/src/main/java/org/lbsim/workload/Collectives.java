@@ -14,8 +14,8 @@ import java.util.SplittableRandom;
  * index), so the simulator can keep per-flow state in plain arrays. Randomized workloads draw
  * only from the {@link SplittableRandom} they are given: the same seed gives the same workload.
  *
- * <p>The ring collectives are built by {@link Rings}; they are exposed here so that callers find
- * every collective in one place.
+ * <p>The ring and rooted collectives are built by {@link Rings} from {@link NcclCollective}'s
+ * plan; they are exposed here so that callers find every collective in one place.
  */
 public final class Collectives {
 
@@ -144,41 +144,75 @@ public final class Collectives {
     return Collections.unmodifiableList(flows);
   }
 
-  /** Ring ReduceScatter over hosts 0..n-1 in order; see {@link #ringReduceScatter(int[], long)}. */
+  /** Ring ReduceScatter over hosts 0..n-1 in order with NCCL's defaults; see {@link #ringReduceScatter(int[], long)}. */
   public static List<FlowSpec> ringReduceScatter(int hosts, long bufferBytes) {
-    return Rings.reduceScatter(Rings.identity("ring ReduceScatter", hosts), bufferBytes);
+    return ringReduceScatter(Rings.identity("ring ReduceScatter", hosts), bufferBytes);
   }
 
   /**
-   * Ring ReduceScatter: n-1 steps; in step s the rank at ring position i sends a chunk of
-   * ceil(bufferBytes / n) bytes to position i+1, after the chunk of step s-1 has arrived from
-   * position i-1. Flow id = s*n + i; stage = s.
+   * Ring ReduceScatter: n-1 steps of ceil(bufferBytes / n) per position, pipelined as
+   * {@link NcclCollective} plans it with NCCL's defaults.
    */
   public static List<FlowSpec> ringReduceScatter(int[] ring, long bufferBytes) {
-    return Rings.reduceScatter(ring, bufferBytes);
+    return Rings.reduceScatter(ring, bufferBytes, NcclProtocol.DEFAULT, NcclCollective.Algorithm.RING);
   }
 
-  /** Ring AllGather over hosts 0..n-1 in order; see {@link #ringAllGather(int[], long)}. */
+  /** ReduceScatter with {@code proto} and {@code algorithm} (tree runs the ring: NCCL has no tree for it). */
+  public static List<FlowSpec> reduceScatter(int[] ranks, long bufferBytes, NcclProtocol proto,
+      NcclCollective.Algorithm algorithm) {
+    return Rings.reduceScatter(ranks, bufferBytes, proto, algorithm);
+  }
+
+  /** Ring AllGather over hosts 0..n-1 in order with NCCL's defaults. */
   public static List<FlowSpec> ringAllGather(int hosts, long bufferBytes) {
-    return Rings.allGather(Rings.identity("ring AllGather", hosts), bufferBytes);
+    return ringAllGather(Rings.identity("ring AllGather", hosts), bufferBytes);
   }
 
-  /** Ring AllGather: the same n-1 chained steps of ceil(bufferBytes / n) as ReduceScatter. */
+  /** Ring AllGather: the same n-1 pipelined steps of ceil(bufferBytes / n) as ReduceScatter. */
   public static List<FlowSpec> ringAllGather(int[] ring, long bufferBytes) {
-    return Rings.allGather(ring, bufferBytes);
+    return Rings.allGather(ring, bufferBytes, NcclProtocol.DEFAULT, NcclCollective.Algorithm.RING);
   }
 
-  /** Ring AllReduce over hosts 0..n-1 in order; see {@link #ringAllReduce(int[], long)}. */
+  /** AllGather with {@code proto} and {@code algorithm} (tree runs the ring: NCCL has no tree for it). */
+  public static List<FlowSpec> allGather(int[] ranks, long bufferBytes, NcclProtocol proto,
+      NcclCollective.Algorithm algorithm) {
+    return Rings.allGather(ranks, bufferBytes, proto, algorithm);
+  }
+
+  /** Ring AllReduce over hosts 0..n-1 in order with NCCL's defaults. */
   public static List<FlowSpec> ringAllReduce(int hosts, long bufferBytes) {
-    return Rings.allReduce(Rings.identity("ring AllReduce", hosts), bufferBytes);
+    return ringAllReduce(Rings.identity("ring AllReduce", hosts), bufferBytes);
   }
 
   /**
-   * Ring AllReduce: ReduceScatter then AllGather, i.e. 2(n-1) chained steps of
-   * ceil(bufferBytes / n) bytes; each rank sends 2(n-1) chunks in all.
+   * Ring AllReduce: ReduceScatter then AllGather, 2(n-1) pipelined steps of ceil(bufferBytes / n)
+   * per position with NCCL's defaults; each rank sends 2(n-1) chunks in all.
    */
   public static List<FlowSpec> ringAllReduce(int[] ring, long bufferBytes) {
-    return Rings.allReduce(ring, bufferBytes);
+    return Rings.allReduce(ring, bufferBytes, NcclProtocol.DEFAULT, NcclCollective.Algorithm.RING);
+  }
+
+  /** AllReduce with {@code proto} and {@code algorithm}: the ring, or NCCL's double binary tree. */
+  public static List<FlowSpec> allReduce(int[] ranks, long bufferBytes, NcclProtocol proto,
+      NcclCollective.Algorithm algorithm) {
+    return Rings.allReduce(ranks, bufferBytes, proto, algorithm);
+  }
+
+  /** Broadcast of {@code bufferBytes} from {@code ranks[0]}: down the chain (ring) or a binary tree. */
+  public static List<FlowSpec> broadcast(int[] ranks, long bufferBytes, NcclProtocol proto,
+      NcclCollective.Algorithm algorithm) {
+    return Rings.rooted(NcclCollective.Op.BROADCAST, ranks, bufferBytes, proto, algorithm);
+  }
+
+  /** Reduce of {@code bufferBytes} to {@code ranks[0]}: up the chain (ring) or a binary tree. */
+  public static List<FlowSpec> reduce(int[] ranks, long bufferBytes, NcclProtocol proto,
+      NcclCollective.Algorithm algorithm) {
+    return Rings.rooted(NcclCollective.Op.REDUCE, ranks, bufferBytes, proto, algorithm);
+  }
+
+  /** Hosts 0..n-1 in order, for the collectives above. */
+  public static int[] hostsInOrder(String what, int hosts) {
+    return Rings.identity(what, hosts);
   }
 
   /**

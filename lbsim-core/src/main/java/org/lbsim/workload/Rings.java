@@ -1,36 +1,44 @@
 package org.lbsim.workload;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
- * Ring collectives as chains of permutations.
+ * The ring collectives and the rooted ones as flows: the sends of {@link NcclCollective}'s plan,
+ * position i on host {@code ranks[i]}, flow id = send index, stage = the send's round.
  *
- * <p>In a ring of n ranks every step is a shift-by-one permutation: position i sends one chunk
- * to position i+1. A rank can forward (or reduce) a chunk only once it has received it, so the
- * flow of step s from position i waits for the step s-1 flow into position i, the one from
- * position i-1. ReduceScatter and AllGather move the same bytes in the same pattern (only what
- * the chunks hold differs), and AllReduce is one followed by the other, so all three are the same
- * chain with n-1 or 2(n-1) steps.
+ * <p>Under the ring algorithm every step is a shift-by-one permutation: position i sends to
+ * position i+1 what it received in the step before. When the buffer fits one loop (n chunks of up
+ * to 2 MiB with NCCL's defaults), flow id = step * n + position and the flow of step s from
+ * position i waits for the step s-1 flow into position i and for the flow w steps earlier on its
+ * own hop (its slots), w = 4 for chunks of up to 32 KiB and 2 above.
  */
 final class Rings {
 
   private Rings() {}
 
-  static List<FlowSpec> reduceScatter(int[] ring, long bufferBytes) {
+  static List<FlowSpec> reduceScatter(int[] ring, long bufferBytes, NcclProtocol proto, NcclCollective.Algorithm algo) {
     requireRing("ring ReduceScatter", ring, bufferBytes);
-    return chain(ring, chunkBytes(ring.length, bufferBytes), ring.length - 1);
+    return NcclCollective.flows(NcclCollective.plan(NcclCollective.Op.REDUCE_SCATTER, algo, ring.length, bufferBytes,
+        proto), ring);
   }
 
-  static List<FlowSpec> allGather(int[] ring, long bufferBytes) {
+  static List<FlowSpec> allGather(int[] ring, long bufferBytes, NcclProtocol proto, NcclCollective.Algorithm algo) {
     requireRing("ring AllGather", ring, bufferBytes);
-    return chain(ring, chunkBytes(ring.length, bufferBytes), ring.length - 1);
+    return NcclCollective.flows(NcclCollective.plan(NcclCollective.Op.ALL_GATHER, algo, ring.length, bufferBytes,
+        proto), ring);
   }
 
-  static List<FlowSpec> allReduce(int[] ring, long bufferBytes) {
+  static List<FlowSpec> allReduce(int[] ring, long bufferBytes, NcclProtocol proto, NcclCollective.Algorithm algo) {
     requireRing("ring AllReduce", ring, bufferBytes);
-    return chain(ring, chunkBytes(ring.length, bufferBytes), 2 * (ring.length - 1));
+    return NcclCollective.flows(NcclCollective.plan(NcclCollective.Op.ALL_REDUCE, algo, ring.length, bufferBytes,
+        proto), ring);
+  }
+
+  /** Broadcast from {@code ranks[0]} or Reduce to it. */
+  static List<FlowSpec> rooted(NcclCollective.Op op, int[] ranks, long bufferBytes, NcclProtocol proto,
+      NcclCollective.Algorithm algo) {
+    requireRing(op == NcclCollective.Op.BROADCAST ? "Broadcast" : "Reduce", ranks, bufferBytes);
+    return NcclCollective.flows(NcclCollective.plan(op, algo, ranks.length, bufferBytes, proto), ranks);
   }
 
   /** One chunk: the buffer split into n parts, rounded up so that no byte is left out. */
@@ -46,26 +54,6 @@ final class Rings {
       ring[i] = i;
     }
     return ring;
-  }
-
-  /** Flow id = step * n + position, so the flow a step waits for is found by arithmetic. */
-  private static List<FlowSpec> chain(int[] ring, long chunk, int steps) {
-    int n = ring.length;
-    List<FlowSpec> flows = new ArrayList<>(steps * n);
-    for (int s = 0; s < steps; s++) {
-      for (int i = 0; i < n; i++) {
-        int id = s * n + i;
-        int src = ring[i];
-        int dst = ring[(i + 1) % n];
-        if (s == 0) {
-          flows.add(FlowSpec.independent(id, src, dst, chunk, 0));
-        } else {
-          int[] deps = {(s - 1) * n + (i - 1 + n) % n};
-          flows.add(new FlowSpec(id, src, dst, chunk, 0, deps, s));
-        }
-      }
-    }
-    return Collections.unmodifiableList(flows);
   }
 
   private static void requireRing(String what, int[] ring, long bufferBytes) {

@@ -113,4 +113,26 @@ class ChakraRunTest {
     assertThatThrownBy(() -> Scenarios.of("topology.k=4", "workload.kind=chakra"))
         .hasMessageContaining("workload.trace: missing; workload.kind 'chakra' needs the trace's prefix");
   }
+
+  /** A 16-rank trace: NCCL keeps several Broadcast pieces in flight per hop, so it ends no later than the AllReduce of its buffer. */
+  @Test
+  void aSixtyFourKibBroadcastOverSixteenRanksIsNoSlowerThanTheAllReduce() throws IOException {
+    long[] iteration = new long[3];
+    int[] types = {TraceWriter.BROADCAST, TraceWriter.REDUCE, TraceWriter.ALL_REDUCE};
+    for (int t = 0; t < types.length; t++) {
+      Path prefix = dir.resolve("c" + t);
+      List<List<Node>> ranks = new ArrayList<>();
+      for (int r = 0; r < 16; r++) {
+        ranks.add(List.of(collective(1, "c", types[t], 65536, "")));
+      }
+      TraceWriter.write(prefix, ranks);
+      RunResult res = Scenarios.run(scenario(prefix, "job.ideal=off"));
+      iteration[t] = ((Number) ((Map<?, ?>) ((List<?>) res.training().get("jobs")).get(0)).get("iteration_ps"))
+          .longValue();
+      // 2 channels (job.channels): a Broadcast's 32 KiB per channel is one piece per hop
+      assertThat(res.flows()).hasSize(2 * (types[t] == TraceWriter.ALL_REDUCE ? 2 * 15 * 16 : 15));
+    }
+    assertThat(iteration[0]).isPositive().isLessThanOrEqualTo(iteration[2]);
+    assertThat(iteration[1]).isPositive().isLessThanOrEqualTo(iteration[2]);
+  }
 }

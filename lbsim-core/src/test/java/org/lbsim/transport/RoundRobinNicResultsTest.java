@@ -38,8 +38,8 @@ class RoundRobinNicResultsTest {
       "workload.kind=ring-allgather;workload.size=1MiB;lb=ecmp;buffer.packets=8 | auto | c75e1af333ba0f67 3808fe20280dad66 f52e7fb1ec7ae371",
       "workload.kind=ring-allgather;workload.size=1MiB;lb=ecmp;buffer.packets=8 | events | c75e1af333ba0f67 3808fe20280dad66 f52e7fb1ec7ae371",
       "workload.kind=ring-allreduce;workload.size=256KiB;lb=ecmp;buffer.pfc=on | auto | 2732eaf6800be7da 461b815714c3930e c6058779d60774d6",
-      "training;lb=host-spray | auto | ee3343bee442509c c392b2d09b503a5f 08862d49637c651d",
-      "training;lb=host-spray | events | ee3343bee442509c c392b2d09b503a5f 08862d49637c651d"})
+      "training;lb=host-spray | auto | 9347284de6ac5708 4409c392680ce996 355a34b9eb63d35b",
+      "training;lb=host-spray | events | 9347284de6ac5708 4409c392680ce996 355a34b9eb63d35b"})
   void dependentFlowResultsArePinned(String overrides, String transmitter, String expected) throws IOException {
     List<String> o = new ArrayList<>();
     for (String s : overrides.split(";")) {

@@ -38,7 +38,7 @@ class RingCollectivesTest {
   }
 
   @Test
-  void eachStepWaitsForExactlyThePreviousStepIntoItsSender() {
+  void eachStepWaitsForThePreviousStepIntoItsSenderAndForItsSlot() {
     int[] ring = {5, 2, 7, 0};
     int n = ring.length;
     List<FlowSpec> flows = Collectives.ringAllReduce(ring, 4000);
@@ -53,10 +53,13 @@ class RingCollectivesTest {
         if (s == 0) {
           assertThat(f.deps()).isEmpty();
         } else {
-          assertThat(f.deps()).hasSize(1);
+          assertThat(f.deps()).hasSize(s < 4 ? 1 : 2); // from step 4 on, also its hop's slot: step s-4's flow
           FlowSpec dep = flows.get(f.dep(0));
           assertThat(dep.stage()).isEqualTo(s - 1);
           assertThat(dep.dst()).isEqualTo(f.src());
+          if (s >= 4) {
+            assertThat(flows.get(f.dep(1))).isEqualTo(flows.get((s - 4) * n + i));
+          }
         }
       }
     }

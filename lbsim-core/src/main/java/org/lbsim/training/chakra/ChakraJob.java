@@ -13,6 +13,8 @@ import org.lbsim.training.CommGraph;
 import org.lbsim.training.Placement;
 import org.lbsim.training.TrainingWorkload;
 import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.NcclCollective;
+import org.lbsim.workload.NcclProtocol;
 
 /**
  * A Chakra trace as one training job: its ranks placed on the fabric's servers like a job of
@@ -25,8 +27,11 @@ import org.lbsim.workload.FlowSpec;
  * @param nvlinkBitsPerSecond {@code job.nvlink_gbps}, for copies between GPUs of one server
  * @param algorithm {@code job.algorithm}, for AllReduce, AllGather and ReduceScatter
  * @param channels {@code job.channels}
+ * @param proto {@code workload.nccl_buffsize} and {@code workload.nccl_steps}
+ * @param ncclAlgorithm {@code workload.nccl_algo}
  */
-public record ChakraJob(Path prefix, int gpusPerServer, long nvlinkBitsPerSecond, String algorithm, int channels) {
+public record ChakraJob(Path prefix, int gpusPerServer, long nvlinkBitsPerSecond, String algorithm, int channels,
+    NcclProtocol proto, NcclCollective.Algorithm ncclAlgorithm) {
 
   /**
    * Reads the trace and builds it with packed placement, so that every problem of the trace and
@@ -74,7 +79,7 @@ public record ChakraJob(Path prefix, int gpusPerServer, long nvlinkBitsPerSecond
       gpu[r] = servers[0][r / g] * g + r % g;
     }
     CommGraph graph = new CommGraph(cluster, nvlinkBitsPerSecond);
-    TraceGraph tg = new TraceGraph(trace, graph, gpu, algorithm, channels);
+    TraceGraph tg = new TraceGraph(trace, graph, gpu, algorithm, channels, proto, ncclAlgorithm);
     int[] rankEnds = tg.build();
     int end = graph.join(rankEnds);
     CommGraph.Compiled c = graph.compile();

@@ -13,8 +13,11 @@ import java.util.TreeSet;
 import org.lbsim.training.Algorithms;
 import org.lbsim.training.Algorithms.Op;
 import org.lbsim.training.CommGraph;
+import org.lbsim.training.NcclGraph;
 import org.lbsim.training.chakra.TraceNode.Collective;
 import org.lbsim.training.chakra.TraceNode.Kind;
+import org.lbsim.workload.NcclCollective;
+import org.lbsim.workload.NcclProtocol;
 
 /**
  * A trace's nodes as {@link CommGraph} nodes, rank by rank in waves, so that the graph comes out in
@@ -29,9 +32,11 @@ import org.lbsim.training.chakra.TraceNode.Kind;
  *
  * <p>Node rules: a local node of positive duration is a local step after its dependencies; one of
  * zero duration (and a skipped node) is a join of them. A collective starts on each member at a
- * join of that member's dependencies and runs with {@code job.algorithm} (AllReduce, AllGather,
- * ReduceScatter), every rank to every rank (AllToAll), a pipelined chain from or to the group's
- * first rank (Broadcast, Reduce), or as a join of all members (Barrier). A send is a flow from its
+ * join of that member's dependencies and runs NCCL's pipeline ({@link NcclGraph}: AllReduce,
+ * AllGather, ReduceScatter under {@code job.algorithm} ring, Broadcast and Reduce from or to the
+ * group's first rank always), {@code job.algorithm} halving-doubling or direct (AllReduce,
+ * AllGather, ReduceScatter), every rank to every rank (AllToAll), or as a join of all members
+ * (Barrier). A send is a flow from its
  * rank to its peer after its dependencies; the matching receive (same source, destination and
  * tag, in order) ends when the flow has arrived and the receive's own dependencies have finished.
  *
@@ -54,6 +59,8 @@ final class TraceGraph {
   private final int[] gpu;
   private final String algorithm;
   private final int channels;
+  private final NcclProtocol proto;
+  private final NcclCollective.Algorithm nccl;
   private final String file;
   private final List<List<TraceNode>> order = new ArrayList<>();
   private final int[] pos;
@@ -67,8 +74,11 @@ final class TraceGraph {
   private int collectives;
   private int pointToPoint;
 
-  TraceGraph(ChakraTrace trace, CommGraph g, int[] gpu, String algorithm, int channels) {
+  TraceGraph(ChakraTrace trace, CommGraph g, int[] gpu, String algorithm, int channels, NcclProtocol proto,
+      NcclCollective.Algorithm nccl) {
     this.trace = trace;
+    this.proto = proto;
+    this.nccl = nccl;
     this.g = g;
     this.gpu = gpu.clone();
     this.algorithm = algorithm;
@@ -281,24 +291,30 @@ final class TraceGraph {
           + "halving-doubling needs a power-of-two group", Integer.toString(n), "job.algorithm ring or direct for this trace");
     }
     return switch (t.collective()) {
-      case ALL_REDUCE -> Algorithms.run(g, algorithm, Op.ALL_REDUCE, gpus, t.bytes(), channels, entry, 0);
-      case ALL_GATHER -> Algorithms.run(g, algorithm, Op.ALL_GATHER, gpus, t.bytes(), channels, entry, 0);
+      case ALL_REDUCE -> symmetric(NcclCollective.Op.ALL_REDUCE, Op.ALL_REDUCE, gpus, t.bytes(), entry);
+      case ALL_GATHER -> symmetric(NcclCollective.Op.ALL_GATHER, Op.ALL_GATHER, gpus, t.bytes(), entry);
       case REDUCE_SCATTER, REDUCE_SCATTER_BLOCK ->
-          Algorithms.run(g, algorithm, Op.REDUCE_SCATTER, gpus, t.bytes(), channels, entry, 0);
+          symmetric(NcclCollective.Op.REDUCE_SCATTER, Op.REDUCE_SCATTER, gpus, t.bytes(), entry);
       case ALL_TO_ALL -> n == 1 ? entry.clone()
-          : Algorithms.allToAll(g, gpus, ChainCollectives.ceilDiv(ChainCollectives.ceilDiv(t.bytes(), n), channels),
+          : Algorithms.allToAll(g, gpus, Algorithms.ceilDiv(Algorithms.ceilDiv(t.bytes(), n), channels),
               channels, entry, 0);
-      case BROADCAST -> ChainCollectives.chain(g, gpus, t.bytes(), channels, entry);
-      case REDUCE -> reversed(ChainCollectives.chain(g, reversed(gpus), t.bytes(), channels, reversed(entry)));
-      case BARRIER -> ChainCollectives.barrier(g, entry);
+      case BROADCAST -> NcclGraph.run(g, NcclCollective.Op.BROADCAST, nccl, gpus, t.bytes(), channels, entry, proto);
+      case REDUCE -> NcclGraph.run(g, NcclCollective.Op.REDUCE, nccl, gpus, t.bytes(), channels, entry, proto);
+      case BARRIER -> barrier(entry);
     };
   }
 
-  private static int[] reversed(int[] a) {
-    int[] out = new int[a.length];
-    for (int i = 0; i < a.length; i++) {
-      out[i] = a[a.length - 1 - i];
-    }
+  /** NCCL's pipeline under job.algorithm ring; halving-doubling and direct as a job's collectives run them. */
+  private int[] symmetric(NcclCollective.Op op, Op jobOp, int[] gpus, long bytes, int[] entry) {
+    return algorithm.equals("ring") ? NcclGraph.run(g, op, nccl, gpus, bytes, channels, entry, proto)
+        : Algorithms.run(g, algorithm, jobOp, gpus, bytes, channels, entry, 0);
+  }
+
+  /** Every member waits for every member's entry. */
+  private int[] barrier(int[] entry) {
+    int all = g.join(entry);
+    int[] out = new int[entry.length];
+    Arrays.fill(out, all);
     return out;
   }
 

@@ -16,6 +16,8 @@ import org.lbsim.training.Cluster;
 import org.lbsim.training.CommGraph;
 import org.lbsim.training.chakra.proto.ChakraEt.Node;
 import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.NcclCollective;
+import org.lbsim.workload.NcclProtocol;
 
 /** A trace's nodes as flows and local steps: matching across ranks, process groups, rooted collectives, refusals. */
 class TraceGraphTest {
@@ -30,7 +32,7 @@ class TraceGraphTest {
     CommGraph g = new CommGraph(new Cluster(ranks.size(), 1, false), 3_600_000_000_000L);
     int[] gpu = new int[ranks.size()];
     java.util.Arrays.setAll(gpu, i -> i);
-    g.join(new TraceGraph(trace, g, gpu, "ring", 1).build());
+    g.join(new TraceGraph(trace, g, gpu, "ring", 1, NcclProtocol.DEFAULT, NcclCollective.Algorithm.RING).build());
     return g.compile();
   }
 
@@ -66,17 +68,18 @@ class TraceGraphTest {
   }
 
   @Test
-  void aBroadcastStreamsChunksDownTheChainFromTheGroupsFirstRank() throws IOException {
+  void aBroadcastStreamsSlotsDownTheChainFromTheGroupsFirstRank() throws IOException {
     List<List<Node>> ranks = new ArrayList<>();
     for (int r = 0; r < 4; r++) {
-      ranks.add(List.of(collective(1, "bcast", TraceWriter.BROADCAST, 4000, "")));
+      ranks.add(List.of(collective(1, "bcast", TraceWriter.BROADCAST, 1_200_000, "")));
     }
     CommGraph.Compiled c = build(ranks);
-    assertThat(c.flows()).hasSize(3 * 4); // 3 hops x 4 chunks
+    assertThat(c.flows()).hasSize(3 * 3); // 3 hops x 3 pieces of one 512 KiB slot: 524,288 + 524,288 + 151,424
     for (FlowSpec f : c.flows()) {
       assertThat(f.dst()).isEqualTo(f.src() + 1);
-      assertThat(f.bytes()).isEqualTo(1000);
     }
+    assertThat(c.flows()).extracting(FlowSpec::bytes).containsExactly(524_288L, 524_288L, 524_288L, 524_288L,
+        524_288L, 524_288L, 151_424L, 151_424L, 151_424L);
     List<List<Node>> reduce = new ArrayList<>();
     for (int r = 0; r < 4; r++) {
       reduce.add(List.of(collective(1, "reduce", TraceWriter.REDUCE, 4000, "")));
