@@ -64,8 +64,9 @@ final class BenchCollectiveCommand implements Callable<Integer> {
       + "each (default: the scenario's lb)")
   List<String> lbs = new ArrayList<>();
 
-  @Option(names = "--algorithm", paramLabel = "ALGO", description = "the collective algorithm: ring (all-reduce, "
-      + "all-gather, reduce-scatter) or direct (all-to-all); the default is the op's")
+  @Option(names = "--algorithm", paramLabel = "ALGO", description = "the collective algorithm: ring (all but "
+      + "all-to-all), tree (all-reduce, broadcast, reduce; sets workload.nccl_algo) or direct (all-to-all); the default "
+      + "is the op's")
   String algorithm;
 
   @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a setting in every run (repeatable); "
@@ -97,6 +98,9 @@ final class BenchCollectiveCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CollectiveBench.Request request = request();
+    if (algorithm != null && !algorithm.equals(request.op().algorithm())) {
+      settings.add("workload.nccl_algo=" + algorithm);
+    }
     int threads = parallel.threads();
     BaseScenario source = file == null ? BaseScenario.defaults("bench-collective") : BaseScenario.file(file);
     CollectiveBench.Plan plan = CollectiveBench.plan(source, settings, request, Main.catalog(spec));
@@ -133,9 +137,9 @@ final class BenchCollectiveCommand implements Callable<Integer> {
     CollectiveOp o = CollectiveOp.find(op);
     if (o == null) {
       problems.add("--op: unknown collective (got '" + op + "'; allowed: " + String.join(", ", CollectiveOp.labels()) + ")");
-    } else if (algorithm != null && !algorithm.equals(o.algorithm())) {
-      problems.add("--algorithm: not available for " + o.label() + " (got '" + algorithm + "'; allowed: " + o.algorithm()
-          + ")");
+    } else if (algorithm != null && !o.algorithms().contains(algorithm)) {
+      problems.add("--algorithm: not available for " + o.label() + " (got '" + algorithm + "'; allowed: "
+          + String.join(", ", o.algorithms()) + ")");
     }
     ElementType t = ElementType.find(type);
     if (t == null) {

@@ -18,13 +18,13 @@ final class BenchJson {
     ObjectNode doc = JsonOut.document("bench-collective");
     doc.put("results_dir", dir.toString());
     doc.put("op", q.op().label());
-    doc.put("algorithm", q.op().algorithm());
+    doc.put("algorithm", o.algorithm());
     doc.put("ranks", o.ranks());
     doc.put("cc", o.cc());
     doc.put("lr", o.lr());
     doc.put("type", q.type().label());
     doc.put("redop", q.op().redop());
-    doc.put("root", -1);
+    doc.put("root", q.op().root());
     JsonOut.number(doc, "host_link_gbps", o.hostGbps());
     JsonOut.number(doc, "fabric_ideal_busbw_gbs", o.ideal());
     ArrayNode designs = doc.putArray("designs");

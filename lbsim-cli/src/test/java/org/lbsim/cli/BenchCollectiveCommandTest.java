@@ -49,4 +49,24 @@ class BenchCollectiveCommandTest {
     assertThat(report.code()).as(report.err()).isZero();
     assertThat(Files.readString(folder.resolve("report.html"))).contains("id=\"chart-bus-bandwidth\"");
   }
+
+  /** --algorithm tree runs Broadcast down a binary tree from rank 0: the table and the folder say so, the root column is 0. */
+  @Test
+  void aTreeBroadcastHasItsOwnFolderAndRootZero() throws Exception {
+    Path s = dir.resolve("s.yaml");
+    Files.writeString(s, "topology: {kind: leaf-spine, leaves: 2, hosts_per_leaf: 2, spines: 2}\n");
+    CliRunner.Outcome o = CliRunner.run("bench-collective", s.toString(), "--op", "broadcast", "--algorithm", "tree",
+        "--sizes", "64KiB", "--lb", "ecmp", "--out", dir.resolve("out").toString());
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out()).contains("# broadcast, tree algorithm, 4 ranks: lb ecmp, cc ideal, lr erasure");
+    assertThat(o.out().lines()).filteredOn(l -> l.startsWith("       65536         16384     float    none       0"))
+        .hasSize(1);
+    assertThat(Files.readAllLines(dir.resolve("out/bench-broadcast-s_workload.nccl_algo-tree/bench-collective.csv"))
+        .get(1)).startsWith("broadcast,tree,ecmp,ideal,erasure,4,65536,16384,float,none,0,");
+
+    CliRunner.Outcome refused = CliRunner.run("bench-collective", s.toString(), "--op", "all-gather", "--algorithm",
+        "tree", "--out", dir.resolve("out").toString());
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("--algorithm: not available for all-gather (got 'tree'; allowed: ring)");
+  }
 }

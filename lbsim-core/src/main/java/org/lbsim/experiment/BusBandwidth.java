@@ -49,6 +49,29 @@ public final class BusBandwidth {
   }
 
   /**
+   * A lower bound on a Broadcast's or Reduce's time from its root's host link: the whole buffer
+   * leaves (or reaches) the root in at least as many data packets as one message of it needs, with
+   * headers and gaps, and its last (first) packet also crosses another host link, at least a header
+   * and a byte, with both links' latency.
+   */
+  public static long rootStreamBoundPs(PacketFormat f, long hostBitsPerSecond, long hostLatencyPs, long bufferBytes) {
+    long m = f.packetsFor(bufferBytes);
+    long wire = bufferBytes + m * f.headerBytes() + (m - 1) * f.gapBytes();
+    return LowerBounds.serializationPs(wire, hostBitsPerSecond)
+        + LowerBounds.serializationPs(f.headerBytes() + 1L, hostBitsPerSecond) + 2 * hostLatencyPs;
+  }
+
+  /**
+   * A lower bound on any AllReduce's time from payload alone: without reduction in the network,
+   * every rank sends at least 2(n-1)/n of the buffer (Patarasuk and Yuan 2009).
+   */
+  public static long allReducePayloadBoundPs(long hostBitsPerSecond, int ranks, long bufferBytes) {
+    long bytes = java.math.BigInteger.valueOf(bufferBytes).multiply(java.math.BigInteger.valueOf(2L * (ranks - 1)))
+        .divide(java.math.BigInteger.valueOf(ranks)).longValueExact();
+    return LowerBounds.serializationPs(bytes, hostBitsPerSecond);
+  }
+
+  /**
    * The fabric's ideal busbw, GB/s: the limit of the host-link bound's busbw as the size grows,
    * the host link's rate times the share of its bytes that are payload when every data packet
    * it sends is matched by an ACK it returns.

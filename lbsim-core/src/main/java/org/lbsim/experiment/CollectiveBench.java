@@ -11,12 +11,15 @@ import java.util.function.IntConsumer;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.net.PacketFormat;
 import org.lbsim.scenario.Catalog;
+import org.lbsim.scenario.NcclKeys;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 import org.lbsim.topo.TierLink;
 import org.lbsim.transport.FlowOutcome;
+import org.lbsim.workload.NcclCollective;
+import org.lbsim.workload.NcclProtocol;
 
 /**
  * A collective benchmark in nccl-tests' form: one collective over a range of sizes on one
@@ -58,11 +61,12 @@ public final class CollectiveBench {
   /**
    * A benchmark's outcome.
    *
+   * @param algorithm the algorithm its runs used ({@code workload.nccl_algo}, or direct for all-to-all)
    * @param ideal the fabric's ideal busbw, GB/s ({@link BusBandwidth#ideal})
    * @param hostGbps the host link's rate, Gb/s
    */
-  public record Outcome(Request request, int ranks, String cc, String lr, double ideal, double hostGbps,
-      List<Row> rows) {
+  public record Outcome(Request request, int ranks, String algorithm, String cc, String lr, double ideal,
+      double hostGbps, List<Row> rows) {
     public Outcome {
       rows = List.copyOf(rows);
     }
@@ -159,21 +163,24 @@ public final class CollectiveBench {
         extra, threads, out, overwrite, progress, catalog);
     PacketFormat format = ScenarioRunner.wireFormat(probe);
     long hostBps = probe.hostLink().bitsPerSecond();
+    NcclProtocol proto = NcclKeys.protocol(probe);
+    NcclCollective.Algorithm algorithm = NcclKeys.algorithm(probe);
     List<Row> rows = new ArrayList<>();
     int i = 0;
     for (String lb : plan.lbs()) {
       for (long size : plan.sizes()) {
         RunResult r = runs.get(i++).result();
         long time = collectivePs(r);
-        long bound = boundPs(req.op(), r, format, probe.hostLink(), ranks, size);
+        long bound = boundPs(req.op(), algorithm, proto, r, format, probe.hostLink(), ranks, size);
         rows.add(new Row(lb, size, size / req.type().bytes(), time, bound, r.cctPs(), r.unfinishedFlows(),
             time > 0 ? BusBandwidth.algbw(size, time) : Double.NaN,
             time > 0 ? BusBandwidth.busbw(req.op(), ranks, size, time) : Double.NaN,
             BusBandwidth.busbw(req.op(), ranks, size, bound)));
       }
     }
-    return new Outcome(req, ranks, probe.ccDesign().name(), probe.lrDesign().name(), BusBandwidth.ideal(format, hostBps),
-        hostBps / 1e9, rows);
+    String algo = req.op().algorithms().contains(algorithm.label()) ? algorithm.label() : req.op().algorithm();
+    return new Outcome(req, ranks, algo, probe.ccDesign().name(), probe.lrDesign().name(),
+        BusBandwidth.ideal(format, hostBps), hostBps / 1e9, rows);
   }
 
   /** From the first flow's start to the last flow's completion; -1 when a flow did not finish. */
@@ -192,17 +199,27 @@ public final class CollectiveBench {
 
   /**
    * The run's own lower bound where lbsim computes one (all-to-all: the three-phase bound),
-   * otherwise (the rings) the larger of the host-link bound of the op's messages and the bound of
-   * its chain of steps ({@link BusBandwidth#hostLinkBoundPs}, {@link BusBandwidth#chainBoundPs}).
+   * otherwise the larger of two: the host links' bound (the rings: their messages,
+   * {@link BusBandwidth#hostLinkBoundPs}; Broadcast and Reduce: the root's stream,
+   * {@link BusBandwidth#rootStreamBoundPs}; the tree AllReduce: its payload,
+   * {@link BusBandwidth#allReducePayloadBoundPs}) and the longest chain of the plan's sends that
+   * wait for one another, each at least its own {@link BusBandwidth#chainBoundPs} of one step.
    */
-  static long boundPs(CollectiveOp op, RunResult r, PacketFormat f, TierLink host, int ranks, long size) {
+  static long boundPs(CollectiveOp op, NcclCollective.Algorithm algorithm, NcclProtocol proto, RunResult r,
+      PacketFormat f, TierLink host, int ranks, long size) {
     if (r.boundPs() > 0) {
       return r.boundPs();
     }
-    long messages = op.messagesPerRank(ranks);
-    long bytes = op.messageBytes(size, ranks);
-    return Math.max(BusBandwidth.hostLinkBoundPs(f, host.bitsPerSecond(), messages, bytes),
-        BusBandwidth.chainBoundPs(f, host.bitsPerSecond(), host.latencyPs(), messages, bytes));
+    long bps = host.bitsPerSecond();
+    long latency = host.latencyPs();
+    long buffer = op.workloadSize(size, ranks);
+    long links = op.rooted() ? BusBandwidth.rootStreamBoundPs(f, bps, latency, buffer)
+        : op == CollectiveOp.ALL_REDUCE && algorithm == NcclCollective.Algorithm.TREE
+            ? BusBandwidth.allReducePayloadBoundPs(bps, ranks, buffer)
+            : BusBandwidth.hostLinkBoundPs(f, bps, op.messagesPerRank(ranks), op.messageBytes(size, ranks));
+    long chain = NcclCollective.criticalPathPs(NcclCollective.plan(op.ncclOp(), algorithm, ranks, buffer, proto),
+        b -> BusBandwidth.chainBoundPs(f, bps, latency, 1, b));
+    return Math.max(links, chain);
   }
 
   private static boolean isSeed(String setting) {
@@ -223,8 +240,9 @@ public final class CollectiveBench {
             + "fabric_ideal_busbw_gbs,cct_ps,bound_ps,unfinished_flows\n");
     Request q = o.request();
     for (Row r : o.rows()) {
-      sb.append(String.join(",", q.op().label(), q.op().algorithm(), r.lb(), o.cc(), o.lr(), Integer.toString(o.ranks()),
-          Long.toString(r.size()), Long.toString(r.count()), q.type().label(), q.op().redop(), "-1",
+      sb.append(String.join(",", q.op().label(), o.algorithm(), r.lb(), o.cc(), o.lr(), Integer.toString(o.ranks()),
+          Long.toString(r.size()), Long.toString(r.count()), q.type().label(), q.op().redop(),
+          Integer.toString(q.op().root()),
           r.finished() ? csvNumber(r.timePs() / 1e6) : "", csvNumber(r.algbw()), csvNumber(r.busbw()),
           csvNumber(r.idealBusbw()), csvNumber(o.ideal()), Long.toString(r.cctPs()), Long.toString(r.boundPs()),
           Long.toString(r.unfinished()))).append('\n');

@@ -25,7 +25,7 @@ public final class NcclTable {
         sb.append('\n');
       }
       sb.append(String.format(Locale.ROOT, "# %s, %s algorithm, %d ranks: lb %s, cc %s, lr %s (simulated; out-of-place only)%n",
-          q.op().label(), q.op().algorithm(), o.ranks(), lb, o.cc(), o.lr()));
+          q.op().label(), o.algorithm(), o.ranks(), lb, o.cc(), o.lr()));
       sb.append("#\n");
       sb.append(String.format(Locale.ROOT, "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s%n", "size", "count", "type",
           "redop", "root", "time", "algbw", "busbw", "ideal"));
@@ -38,7 +38,7 @@ public final class NcclTable {
           continue;
         }
         sb.append(String.format(Locale.ROOT, "%12d  %12d  %8s  %6s  %6d  %7s  %6s  %6s  %6.2f%n", r.size(), r.count(),
-            q.type().label(), q.op().redop(), -1, r.finished() ? time(r.timePs() / 1e6) : "-",
+            q.type().label(), q.op().redop(), q.op().root(), r.finished() ? time(r.timePs() / 1e6) : "-",
             r.finished() ? String.format(Locale.ROOT, "%6.2f", r.algbw()) : "-",
             r.finished() ? String.format(Locale.ROOT, "%6.2f", r.busbw()) : "-", r.idealBusbw()));
         if (r.finished()) {
@@ -57,8 +57,8 @@ public final class NcclTable {
     sb.append(String.format(Locale.ROOT, "# Ideal bus bandwidth  : %s GB/s (host link %s Gb/s x %s payload share of its "
         + "bytes: data packets, their ACKs and gaps)%n", general(o.ideal()), general(o.hostGbps()),
         general(o.ideal() * 8 / o.hostGbps())));
-    sb.append("# ideal column: busbw at the size's lower bound (all-to-all: the run's bound; rings: their host links' "
-        + "and their chain of steps'; docs/bench-collective.md)\n");
+    sb.append("# ideal column: busbw at the size's lower bound (all-to-all: the run's bound; the others: their host links' "
+        + "and their longest chain of sends'; docs/bench-collective.md)\n");
     return sb.toString();
   }
 
