@@ -10,8 +10,9 @@ import java.util.Arrays;
  * previous step's data has arrived), or, for the flows of {@code sentDeps}, done sending: its
  * sender has the ACK that completes it (htsim's {@code send_done_trigger}). A flow that waits for
  * a run-time trigger ({@link FlowTriggers}) starts at {@code startPs} after that trigger fires.
- * {@code stage} is the dependency depth (0 for flows that start without waiting); senders share
- * their host link fairly among the flows of the same stage.
+ * {@code stage} groups the flows that run side by side: senders share their host link fairly among
+ * the flows of the same stage. It is the dependency depth (0 for flows that start without waiting),
+ * or for a pipelined collective the send's round ({@link PipelinedSend#round()}).
  *
  * @param id dense index, 0..n-1, equal to the flow's position in the workload's list
  * @param deps ids of flows that must be fully received before this one starts (never modified)
