@@ -39,7 +39,7 @@ public final class NcclKeys {
   }
 
   /** Checks the keys' values; problems go to {@code r}. Returns whether they are good. */
-  static boolean check(ScenarioReader r, Map<String, String> v) {
+  static boolean check(ValueReader r, Map<String, String> v) {
     r.choice(v, ALGO);
     int steps = r.intValue(v, STEPS, 4, NcclProtocol.MAX_STEPS);
     if (steps != Integer.MIN_VALUE && steps % 4 != 0) {
@@ -67,7 +67,7 @@ public final class NcclKeys {
   static NcclProtocol protocol(Map<String, String> v) {
     String b = v.get(BUFFSIZE);
     String st = v.get(STEPS);
-    return new NcclProtocol(b == null ? NcclProtocol.DEFAULT_BUFFSIZE : ScenarioReader.parseSize(b),
+    return new NcclProtocol(b == null ? NcclProtocol.DEFAULT_BUFFSIZE : ValueText.parseSize(b),
         st == null ? NcclProtocol.DEFAULT_STEPS : Integer.parseInt(st.trim()));
   }
 

@@ -132,7 +132,7 @@ public final class WorkloadKinds {
     return Collectives.hostsInOrder(s.workloadKind().name(), s.topology().hosts());
   }
 
-  private static Checked checkNccl(ScenarioReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
+  private static Checked checkNccl(ValueReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {
     NcclKeys.check(r, v);
     return Checked.NONE;
   }
