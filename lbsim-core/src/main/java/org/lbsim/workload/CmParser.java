@@ -155,9 +155,9 @@ final class CmParser {
         case "id" -> connectionId(v);
         case "start" -> startPs = startPs(v);
         case "size" -> bytes = size(v);
-        case "trigger" -> trigger = nonNegative(v, "trigger must be a trigger id", "an integer >= 0");
-        case "send_done_trigger" -> sendDone = nonNegative(v, "send_done_trigger must be a trigger id", "an integer >= 0");
-        case "recv_done_trigger" -> recvDone = nonNegative(v, "recv_done_trigger must be a trigger id", "an integer >= 0");
+        case "trigger" -> trigger = waitedTrigger(v);
+        case "send_done_trigger" -> sendDone = activatedTrigger(v, "send_done_trigger");
+        case "recv_done_trigger" -> recvDone = activatedTrigger(v, "recv_done_trigger");
         default -> throw error("unknown connection key '" + e.getKey() + "'", e.getKey(), ALLOWED_KEYS);
       }
     }
@@ -201,6 +201,10 @@ final class CmParser {
         kind = k;
       } else if ((t[i].equals("id") || t[i].equals("count")) && i + 1 < t.length) {
         long x = nonNegative(t[i + 1], "trigger " + t[i] + " must be a whole number >= 0", "an integer >= 0");
+        if (t[i].equals("id") && x == 0) {
+          throw error("trigger id 0: htsim refuses it ('Trigger ID zero is not allowed', connection_matrix.cpp "
+              + "ConnectionMatrix::load)", t[i + 1], "an integer >= 1");
+        }
         if (t[i].equals("id")) {
           id = x;
         } else {
@@ -252,7 +256,11 @@ final class CmParser {
   }
 
   private void connectionId(String v) {
-    long id = nonNegative(v, "connection id must be a whole number >= 0", "an integer >= 0");
+    long id = nonNegative(v, "connection id must be a whole number >= 1", "an integer >= 1");
+    if (id == 0) {
+      throw error("connection id 0: htsim refuses it ('Flow ID zero is not allowed', connection_matrix.cpp "
+          + "ConnectionMatrix::load)", v, "an integer >= 1");
+    }
     Integer first = connectionIdLines.putIfAbsent(id, lineNo);
     if (first != null) {
       throw error("connection id " + id + " is used twice (first on line " + first + ")", v, "a unique id per connection");
@@ -321,6 +329,26 @@ final class CmParser {
     } catch (NumberFormatException e) {
       return false;
     }
+  }
+
+  /**
+   * The trigger a connection waits for: htsim reads {@code trigger 0} as no trigger and then starts
+   * the connection at its placeholder start time, never meant as one (connection_matrix.cpp), so 0
+   * is refused.
+   */
+  private long waitedTrigger(String v) {
+    long id = nonNegative(v, "trigger must be a trigger id", "an integer >= 1");
+    if (id == 0) {
+      throw error("trigger 0: htsim reads trigger id 0 as no trigger and leaves the connection without a start "
+          + "(connection_matrix.cpp ConnectionMatrix::load)", v, "a trigger id >= 1, or 'start <time>'");
+    }
+    return id;
+  }
+
+  /** A trigger a connection activates; 0 is none, as htsim's drivers read it ({@code if (crt->send_done_trigger)}). */
+  private long activatedTrigger(String v, String key) {
+    long id = nonNegative(v, key + " must be a trigger id", "an integer >= 0 (0 = none, as in htsim)");
+    return id == 0 ? CmConnection.NONE : id;
   }
 
   private long nonNegative(String v, String what, String allowed) {

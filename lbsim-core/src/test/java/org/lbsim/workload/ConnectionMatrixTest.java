@@ -323,15 +323,37 @@ class ConnectionMatrixTest {
         + "(got 'line 6 -> line 6'");
   }
 
+  /** htsim refuses connection and trigger id 0 and reads a waited-for trigger 0 as none: lbsim refuses all three by name. */
+  @Test
+  void idZeroIsRefusedAsHtsimRefusesIt() {
+    assertThat(errorOf("Nodes 4\n0->1 id 0 start 0 size 5\n"))
+        .startsWith("t.cm:2: connection id 0: htsim refuses it ('Flow ID zero is not allowed'")
+        .contains("an integer >= 1");
+    assertThat(errorOf("Nodes 4\n0->1 id 1 start 0 size 5 send_done_trigger 1\n1->2 id 2 trigger 1 size 5\n"
+        + "trigger id 0 oneshot\n"))
+        .startsWith("t.cm:4: trigger id 0: htsim refuses it ('Trigger ID zero is not allowed'");
+    assertThat(errorOf("Nodes 4\n0->1 id 1 trigger 0 size 5\n"))
+        .startsWith("t.cm:2: trigger 0: htsim reads trigger id 0 as no trigger");
+  }
+
+  /** A send_done_trigger or recv_done_trigger of 0 activates nothing, as htsim's drivers read it. */
+  @Test
+  void anActivatedTriggerOfZeroIsNone() {
+    List<FlowSpec> flows = parse("Nodes 4\n0->1 id 1 start 0 size 5 send_done_trigger 0\n"
+        + "1->2 id 2 start 0 size 5 recv_done_trigger 0\n", 4);
+    assertThat(flows).hasSize(2);
+    assertThat(flows).allSatisfy(f -> assertThat(f.triggers()).isEqualTo(FlowTriggers.NONE));
+  }
+
   @Test
   void longTriggerChainsDoNotOverflowTheStack() {
-    StringBuilder text = new StringBuilder("Nodes 2\n0->1 start 0 size 1 recv_done_trigger 0\n");
+    StringBuilder text = new StringBuilder("Nodes 2\n0->1 start 0 size 1 recv_done_trigger 1\n");
     int chain = 50_000;
     for (int i = 1; i < chain; i++) {
-      text.append(i % 2).append("->").append(1 - i % 2).append(" trigger ").append(i - 1)
-          .append(" size 1 recv_done_trigger ").append(i).append('\n');
+      text.append(i % 2).append("->").append(1 - i % 2).append(" trigger ").append(i)
+          .append(" size 1 recv_done_trigger ").append(i + 1).append('\n');
     }
-    for (int i = 0; i < chain; i++) {
+    for (int i = 1; i <= chain; i++) {
       text.append("trigger id ").append(i).append(" oneshot\n");
     }
 
