@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import org.lbsim.experiment.RunPool;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.metrics.TierReach;
 import org.lbsim.scenario.OverrideList;
 import org.lbsim.scenario.ResultFolder;
 import org.lbsim.scenario.ResultPaths;
@@ -171,6 +172,10 @@ final class RunCommand implements Callable<Integer> {
       err.printf("  %d flows did not finish by run.limit_ms (all in summary.json), e.g.:%n", r.unfinished().size());
       r.unfinished().entrySet().stream().limit(5).forEach(e -> err.printf("    flow %d (%d->%d): %s%n", e.getKey(),
           r.flows().get(e.getKey()).src(), r.flows().get(e.getKey()).dst(), e.getValue()));
+    }
+    String reach = TierReach.note(r.ports());
+    if (reach != null) {
+      err.println("  " + reach);
     }
     err.flush();
   }
