@@ -269,6 +269,24 @@ class ControlLawTest {
     assertThat(e.mayTransmit(1)).isFalse();
   }
 
+  /**
+   * A flow shorter than its window whose speculation ends early holds only unspendable credit and
+   * has asked for nothing: it turns that credit into demand and asks for its remaining packets
+   * (htsim's sender stops for good here).
+   */
+  @Test
+  void eqdsWithOnlySpeculativeCreditAndNoPullOwedAsksForWhatItHasLeft() {
+    Eqds e = new Eqds(new Eqds.Config(8, 0.99, 10 * US, SLOT));
+    e.onSent(0, 4158, 0);
+    assertThat(e.pullTarget(2)).isEqualTo(-5); // 0 pulls + min(2, 8) - 7 held: nothing asked
+    e.onAck(ack(0), false, 10 * US, 10 * US);
+    assertThat(e.mayTransmit(1)).isFalse();
+    assertThat(e.requestTarget(2, 10 * US)).isEqualTo(2); // its 2 packets, as pulls
+    assertThat(e.credit()).isZero();
+    e.onPull(1, 12 * US);
+    assertThat(e.mayTransmit(1)).isTrue();
+  }
+
   @Test
   void eqdsSendsItsSpeculativeWindowThenOnlyOnPulls() {
     Eqds e = new Eqds(new Eqds.Config(3, 0.99, 10 * US, SLOT));
