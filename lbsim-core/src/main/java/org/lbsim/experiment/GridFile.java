@@ -133,6 +133,10 @@ public record GridFile(String name, String source, String baseSource, String bas
         seeds = sn.asInt();
       }
     }
+    String tooMany = tooManyRuns(axes, seeds);
+    if (tooMany != null) {
+      problems.add(src + ": " + tooMany);
+    }
     try {
       ResultPaths.child(Path.of("."), name, src + ": name");
     } catch (ScenarioException e) {
@@ -142,5 +146,24 @@ public record GridFile(String name, String source, String baseSource, String bas
       throw new ScenarioException(problems);
     }
     return new GridFile(name, src, baseSource, baseYaml, dir, axes, seeds);
+  }
+
+  /** The most runs one sweep takes: each is a simulation of its own, and all are checked before any runs. */
+  static final long MAX_RUNS = 100_000;
+
+  /** Why the grid has too many runs (counted exactly), or null when it fits. */
+  static String tooManyRuns(List<Axis> axes, int seeds) {
+    java.math.BigInteger runs = java.math.BigInteger.valueOf(seeds);
+    StringBuilder how = new StringBuilder();
+    for (Axis a : axes) {
+      runs = runs.multiply(java.math.BigInteger.valueOf(a.values().size()));
+      how.append(a.values().size()).append(" × ");
+    }
+    if (runs.compareTo(java.math.BigInteger.valueOf(MAX_RUNS)) <= 0) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "the grid has %,d runs (%s%d %s); allowed: at most %,d runs per sweep "
+        + "(each is a simulation of its own): split the axes over several grids", runs, how, seeds,
+        seeds == 1 ? "seed" : "seeds", MAX_RUNS);
   }
 }

@@ -39,6 +39,21 @@ class SweepTest {
             .anySatisfy(l -> assertThat(l).startsWith(g + " axis topology.kk: unknown key")));
   }
 
+  /** A grid of 10^6 runs is refused with its count before any scenario is checked, not validated for minutes. */
+  @Test
+  void aGridOfTooManyRunsIsRefusedWithItsCount() throws IOException {
+    String thousand = java.util.stream.IntStream.rangeClosed(1, 1000).mapToObj(Integer::toString)
+        .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+    Path f = grid("base: {topology: {k: 4}}\naxes:\n  transport.initial_rto_us: " + thousand
+        + "\n  transport.min_rto_us: " + thousand + "\n");
+    assertThatThrownBy(() -> GridFile.read(f)).isInstanceOf(ScenarioException.class)
+        .satisfies(e -> assertThat(((ScenarioException) e).problems()).containsExactly(f + ": the grid has "
+            + "1,000,000 runs (1000 × 1000 × 1 seed); allowed: at most 100,000 runs per sweep (each is a simulation "
+            + "of its own): split the axes over several grids"));
+    Path ok = grid("base: {topology: {k: 4}}\naxes:\n  transport.initial_rto_us: " + thousand + "\nseeds: 100\n");
+    assertThat(GridFile.read(ok).grid()).hasSize(100_000);
+  }
+
   @Test
   void sweepRunsEveryPointOnceAndSkipsThemTheSecondTime() throws IOException {
     GridFile g = GridFile.read(grid("base: {topology: {k: 4}, workload: {size: 64KiB}}\naxes:\n"
