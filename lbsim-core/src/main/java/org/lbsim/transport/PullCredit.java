@@ -65,11 +65,13 @@ final class PullCredit extends ReceiverControl implements PullPacer.Pulled {
   private void noteDemand(Packet p, boolean owed) {
     senderHost = p.src;
     lastEntropy = p.entropy;
+    long before = creditTarget;
     creditTarget = Math.max(creditTarget, p.pullTarget());
     if (owed) {
       rtxOwed++;
     }
-    if ((backlog() > 0 || rtxOwed > 0) && !done()) {
+    boolean raised = creditTarget > before; // a new target earns a pull even when pulls ran ahead of it
+    if ((raised || backlog() > 0 || rtxOwed > 0) && !done()) {
       pacer.request(this);
     }
   }

@@ -64,14 +64,18 @@ final class PullPacer implements EventTarget {
     this.intervalPs = Math.max(1, intervalPs);
   }
 
-  /** The flow has demand beyond the pulls granted (or a retransmission is owed). */
+  /**
+   * The flow announced a higher pull target (or is owed a retransmission): it takes a turn in the
+   * round-robin, and gets a pull there even if idle pulls already ran ahead of the new target (as
+   * htsim's {@code EqdsSink::handlePullTarget} queues a sink on every raise).
+   */
   void request(Pulled r) {
     if (r.rtxOwed() > 0) {
       if (!r.inRtxQueue()) {
         r.inRtxQueue(true);
         rtx.add(r);
       }
-    } else if (r.backlog() > 0 && !r.inActiveQueue() && !r.inRtxQueue()) {
+    } else if (!r.inActiveQueue() && !r.inRtxQueue()) {
       r.inActiveQueue(true);
       active.add(r);
     }
@@ -119,7 +123,7 @@ final class PullPacer implements EventTarget {
     while (!active.isEmpty()) {
       Pulled r = active.poll();
       r.inActiveQueue(false);
-      if (!r.done() && r.backlog() > 0) {
+      if (!r.done()) {
         servedFrom = ACTIVE;
         return r;
       }

@@ -191,6 +191,22 @@ class CongestionControlRunTest {
     assertThat(f.receivedPs() - f.startPs()).isEqualTo(65 * 332_000L + 5 * 332_000L + 6 * 1_000_000L);
   }
 
+  /**
+   * The same lone flow with a 16-packet window: each packet it sends on a pull raises its target by
+   * one, and every raise earns a pull even when idle pulls ran ahead, so pulls never pause. Its
+   * last byte arrives at 41.408 us, and its sender finishes at 47.439 us (htsim's matched lone
+   * flow: 46.78 us); when a raise below the pulls granted earned nothing, at 46.771 and 52.801 us.
+   */
+  @Test
+  void aLoneEqdsFlowWithASmallWindowKeepsItsPullsComing() {
+    RunResult r = Scenarios.run(Scenarios.of("cc=eqds", "eqds.init_window_packets=16", "lr=sack", "lb=host-spray",
+        "topology.k=4", "links.rate_gbps=100", "links.latency_us=1", "buffer.ecn_fraction=-1", "workload.kind=incast",
+        "workload.senders=1", "workload.receiver=7", "workload.size=262144B", "packet.payload=4086", "packet.header=64",
+        "packet.gap=0", "packet.ack=64"));
+    FlowOutcome f = r.flows().get(0);
+    assertThat(f.receivedPs() - f.startPs()).isEqualTo(41_408_224L);
+  }
+
   @Test
   void badCcParameterIsReportedWithItsRange() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Scenarios.of("cc=swift", "swift.max_mdf=2"))

@@ -150,4 +150,20 @@ class PullPacerTest {
     sim.run(40 * INTERVAL);
     assertThat(log).containsExactly("C@10", "C@11");
   }
+
+  /**
+   * A flow that announces a higher target earns one pull in the round-robin even when idle pulls
+   * already ran ahead of it (htsim's EqdsSink::handlePullTarget queues a sink on every raise).
+   */
+  @Test
+  void aRaisedTargetEarnsAPullEvenWhenPullsRanAheadOfIt() {
+    Simulator sim = new Simulator(1);
+    PullPacer pacer = new PullPacer(sim, INTERVAL);
+    List<String> log = new ArrayList<>();
+    Flow a = new Flow("A", -3, log); // three pulls beyond its demand
+    pacer.request(a);
+    sim.run(10 * INTERVAL);
+    assertThat(log).containsExactly("A@0");
+    assertThat(a.inActive || a.inIdle).isFalse(); // no idle pulls: it holds none to spare
+  }
 }
