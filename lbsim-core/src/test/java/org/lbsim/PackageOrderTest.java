@@ -48,6 +48,7 @@ class PackageOrderTest {
       "failure",
       "theory",
       "scenario",
+      "results",
       "spi",
       "experiment",
       "optimize");

@@ -8,7 +8,7 @@ import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.Sweep;
 import org.lbsim.experiment.SweepSummary;
-import org.lbsim.scenario.ResultPaths;
+import org.lbsim.results.ResultPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.lbsim.scenario.ResultPaths;
+import org.lbsim.results.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
 
 /**

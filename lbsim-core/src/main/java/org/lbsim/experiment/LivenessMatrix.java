@@ -8,7 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.Catalog;
-import org.lbsim.scenario.ResultWriter;
+import org.lbsim.results.ResultWriter;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
 import org.lbsim.transport.LrDesign;

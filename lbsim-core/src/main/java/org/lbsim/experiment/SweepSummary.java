@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.lbsim.scenario.ResultFolder;
+import org.lbsim.results.ResultFolder;
 
 /**
  * One row per parameter combination: median and 95 % confidence interval over seeds of CCT %

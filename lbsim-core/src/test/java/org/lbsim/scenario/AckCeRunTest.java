@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.results.ResultWriter;
 
 /**
  * {@code packet.ack_ce} in whole runs: a 2:1 DCTCP incast whose data packets get CE marks at the

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.results.ResultWriter;
 import org.lbsim.transport.FlowOutcome;
 
 class DeterminismTest {

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.results.ResultWriter;
 
 /**
  * Every failure kind with every load-balancing design on a small fabric: the run ends, every flow

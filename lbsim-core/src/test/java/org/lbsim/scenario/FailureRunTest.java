@@ -8,6 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.results.ResultWriter;
 import org.lbsim.transport.FlowOutcome;
 
 /** Failed links in whole runs: exact degraded rates, black holes against convergence, the time limit. */

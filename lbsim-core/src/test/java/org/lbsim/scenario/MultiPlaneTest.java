@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.results.ResultWriter;
 
 /**
  * Multi-plane fabrics ({@code topology.planes}): P fabrics whose links run at 1/P of the rate,

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.metrics.QueueSeries;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.results.ResultWriter;
 
 class QueueSamplingTest {
   private static final String[] INCAST = {"topology.k=4", "workload.kind=incast", "workload.senders=8",

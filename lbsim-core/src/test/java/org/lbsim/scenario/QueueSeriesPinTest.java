@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.lbsim.results.ResultWriter;
 
 /**
  * The queue series keep their bytes: the SHA-256 of queues.csv of three sampled runs (one that

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.lbsim.results.ResultWriter;
 
 /**
  * Guards performance work: optimisations must not change any result. The SHA-256 of the result

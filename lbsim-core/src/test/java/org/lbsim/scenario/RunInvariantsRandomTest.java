@@ -10,6 +10,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.results.ResultWriter;
 
 /**
  * Many small random scenarios, drawn from a fixed seed over every load balancer, congestion

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.results.ResultWriter;
 
 /** Test helpers: build scenarios from override lists and check invariants of every run. */
 final class Scenarios {

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.lbsim.lb.LbDesign;
 import org.lbsim.lb.LbDesigns;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.results.ResultWriter;
 
 /**
  * Ports that compute departures on arrival (engine.transmitter = auto) must give exactly the

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.lbsim.scenario.FlowColumn;
+import org.lbsim.results.FlowColumn;
 
 /**
  * Finds the runs under a results folder and reads their files. A run is any folder holding a

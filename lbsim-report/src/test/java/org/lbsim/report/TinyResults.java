@@ -3,7 +3,7 @@ package org.lbsim.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.lbsim.scenario.ResultWriter;
+import org.lbsim.results.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;

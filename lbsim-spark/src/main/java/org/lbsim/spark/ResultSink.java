@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.Sweep;
-import org.lbsim.scenario.ResultFolder;
+import org.lbsim.results.ResultFolder;
 
 /**
  * The driver's side of a Spark sweep: takes each run's output as its task's result arrives and

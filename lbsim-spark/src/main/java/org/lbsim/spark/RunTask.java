@@ -16,7 +16,7 @@ import org.lbsim.experiment.GridPoint;
 import org.lbsim.experiment.Sweep;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.Catalog;
-import org.lbsim.scenario.ResultWriter;
+import org.lbsim.results.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioRunner;
 import org.lbsim.spi.Plugins;

@@ -15,7 +15,7 @@ import org.lbsim.experiment.ProgressLines;
 import org.lbsim.experiment.ResultStore;
 import org.lbsim.experiment.SweepSummary;
 import org.lbsim.scenario.Catalog;
-import org.lbsim.scenario.ResultPaths;
+import org.lbsim.results.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.spi.Plugins;
 import picocli.CommandLine;

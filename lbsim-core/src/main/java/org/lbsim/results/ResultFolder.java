@@ -1,4 +1,4 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,6 +19,8 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.ScenarioKey;
 
 /**
  * A folder that holds exactly one run's result files, replaced as a whole. The files are

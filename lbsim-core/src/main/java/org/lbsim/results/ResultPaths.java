@@ -1,7 +1,8 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.lbsim.scenario.ScenarioException;
 
 /**
  * The one way a name becomes a folder of results: a name is used only if it is a single safe

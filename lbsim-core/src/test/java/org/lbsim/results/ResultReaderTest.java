@@ -1,4 +1,4 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.scenario.Scenario;
 
 class ResultReaderTest {
   @TempDir
@@ -28,9 +29,9 @@ class ResultReaderTest {
   @Test
   void aSampledRunComesBackAsItWasWritten() throws Exception {
     // host spraying on a permutation with 6-packet ports: drops, retransmissions and timeouts to read back
-    Scenario s = Scenarios.of("topology.k=4", "workload.kind=permutation", "workload.size=256KiB", "lb=host-spray",
+    Scenario s = Runs.of("topology.k=4", "workload.kind=permutation", "workload.size=256KiB", "lb=host-spray",
         "buffer.packets=6", "metrics.queue_sample_us=1");
-    RunResult r = Scenarios.run(s);
+    RunResult r = Runs.run(s);
     assertThat(r.drops()).isPositive();
     RunResult back = roundTrip(s, r);
 
@@ -65,10 +66,10 @@ class ResultReaderTest {
 
   @Test
   void aTrainingRunKeepsItsJobMetricsAndWritesTheSameFilesAgain() throws Exception {
-    Scenario s = Scenarios.of("workload.kind=training", "topology.kind=leaf-spine", "topology.hosts_per_leaf=4",
+    Scenario s = Runs.of("workload.kind=training", "topology.kind=leaf-spine", "topology.hosts_per_leaf=4",
         "topology.leaves=4", "topology.spines=4", "job.model=llama3-8b", "job.layers=2", "job.gpus=16",
         "job.gpus_per_server=4", "job.layer_params=400000", "job.compute_us=3", "job.ideal=simulate");
-    RunResult r = Scenarios.run(s);
+    RunResult r = Runs.run(s);
     assertThat(r.training()).isNotEmpty();
     RunResult back = roundTrip(s, r);
     ResultWriter.write(back, dir.resolve("again"), "key");
@@ -88,8 +89,8 @@ class ResultReaderTest {
 
   @Test
   void aTruncatedFlowsFileIsRefusedWithTheFileAndTheCounts() throws IOException {
-    Scenario s = Scenarios.of("topology.k=4", "workload.size=64KiB");
-    ResultWriter.write(Scenarios.run(s), dir.resolve("run"), "key");
+    Scenario s = Runs.of("topology.k=4", "workload.size=64KiB");
+    ResultWriter.write(Runs.run(s), dir.resolve("run"), "key");
     Path flows = dir.resolve("run").resolve("flows.csv");
     List<String> lines = Files.readAllLines(flows);
     Files.write(flows, lines.subList(0, lines.size() - 1));
@@ -101,8 +102,8 @@ class ResultReaderTest {
 
   @Test
   void aBadNumberNamesTheFileAndLine() throws IOException {
-    Scenario s = Scenarios.of("topology.k=4", "workload.size=64KiB");
-    ResultWriter.write(Scenarios.run(s), dir.resolve("run"), "key");
+    Scenario s = Runs.of("topology.k=4", "workload.size=64KiB");
+    ResultWriter.write(Runs.run(s), dir.resolve("run"), "key");
     Path ports = dir.resolve("run").resolve("ports.csv");
     List<String> lines = new java.util.ArrayList<>(Files.readAllLines(ports));
     lines.set(2, lines.get(2).replaceFirst(",[0-9]+,", ",lots,"));
@@ -115,8 +116,8 @@ class ResultReaderTest {
 
   @Test
   void aMissingSummaryIsRefused() throws IOException {
-    Scenario s = Scenarios.of("topology.k=4", "workload.size=64KiB");
-    ResultWriter.write(Scenarios.run(s), dir.resolve("run"), "key");
+    Scenario s = Runs.of("topology.k=4", "workload.size=64KiB");
+    ResultWriter.write(Runs.run(s), dir.resolve("run"), "key");
     Files.delete(dir.resolve("run").resolve("summary.json"));
     assertThatThrownBy(() -> ResultReader.read(dir.resolve("run"), s))
         .isInstanceOf(ResultReader.UnreadableResults.class)

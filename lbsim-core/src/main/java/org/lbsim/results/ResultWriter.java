@@ -1,4 +1,4 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -18,6 +18,8 @@ import org.lbsim.metrics.FlowTimes;
 import org.lbsim.metrics.QueueSeries;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.scenario.ScenarioKey;
+import org.lbsim.scenario.ScenarioSchema;
 import org.lbsim.transport.FlowOutcome;
 
 /**

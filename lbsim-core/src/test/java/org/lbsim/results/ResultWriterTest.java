@@ -1,4 +1,4 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,7 +19,7 @@ class ResultWriterTest {
   private static final List<String> FILES = List.of("summary.json", "flows.csv", "ports.csv", "queues.csv");
 
   private static RunResult sampledRun() {
-    return Scenarios.run(Scenarios.of("topology.k=4", "workload.size=64KiB", "metrics.queue_sample_us=1"));
+    return Runs.run(Runs.of("topology.k=4", "workload.size=64KiB", "metrics.queue_sample_us=1"));
   }
 
   @Test
@@ -42,7 +42,7 @@ class ResultWriterTest {
     Path out = dir.resolve("s");
     ResultWriter.write(sampledRun(), out, "key-1");
     assertThat(out.resolve("queues.csv")).exists();
-    RunResult unsampled = Scenarios.run(Scenarios.of("topology.k=4", "workload.size=64KiB",
+    RunResult unsampled = Runs.run(Runs.of("topology.k=4", "workload.size=64KiB",
         "metrics.queue_sample_us=0"));
     ResultWriter.write(unsampled, out, "key-2");
     try (var left = Files.list(out)) {

@@ -1,4 +1,4 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.lbsim.scenario.ScenarioException;
 
 class ResultPathsTest {
   private static final Path OUT = Path.of("out");

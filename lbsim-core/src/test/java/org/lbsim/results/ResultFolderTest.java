@@ -1,4 +1,4 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.lbsim.scenario.ScenarioException;
 
 /** A result folder is replaced whole, keyed, and never mixed with anything else. */
 class ResultFolderTest {

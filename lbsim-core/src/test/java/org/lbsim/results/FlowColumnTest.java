@@ -1,4 +1,4 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

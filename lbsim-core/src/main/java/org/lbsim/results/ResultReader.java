@@ -1,4 +1,4 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,6 +20,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.QueueSeries;
 import org.lbsim.metrics.RunResult;
+import org.lbsim.scenario.Scenario;
 import org.lbsim.transport.FlowOutcome;
 
 /**

@@ -1,4 +1,4 @@
-package org.lbsim.scenario;
+package org.lbsim.results;
 
 import java.util.function.ToLongFunction;
 import org.lbsim.transport.FlowOutcome;
