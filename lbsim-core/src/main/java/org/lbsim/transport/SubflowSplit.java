@@ -159,13 +159,13 @@ public final class SubflowSplit {
         slowest = o;
       }
     }
-    long meanRtt = sent == 0 ? 0 : Math.round(rttSum / sent);
+    FlowOutcome.Builder b = FlowOutcome.builder().id(flow).src(f.src()).dst(f.dst()).bytes(f.bytes())
+        .packetsSent(sent).packetsLost(lost).meanRttPs(sent == 0 ? 0 : Math.round(rttSum / sent))
+        .retransmissions(retx).spuriousRetransmissions(spurious).timeouts(timeouts);
     if (allFinished) {
-      return new FlowOutcome(flow, f.src(), f.dst(), f.bytes(), slowest.startPs(), slowest.finishPs(),
-          slowest.receivedPs(), sent, lost, meanRtt, retx, spurious, timeouts);
+      return b.startPs(slowest.startPs()).finishPs(slowest.finishPs()).receivedPs(slowest.receivedPs()).build();
     }
-    return new FlowOutcome(flow, f.src(), f.dst(), f.bytes(), earliestStart, -1, -1, sent, lost, meanRtt, retx,
-        spurious, timeouts);
+    return b.startPs(earliestStart).finishPs(-1).receivedPs(-1).build();
   }
 
   /**

@@ -360,9 +360,11 @@ public final class Transport implements Node {
     for (int i = 0; i < flows.size(); i++) {
       FlowSpec f = flows.get(i);
       Sender s = senders[i];
-      out.add(new FlowOutcome(i, f.src(), f.dst(), f.bytes(), startPs[i], s.finishPs(), receivers[i].completedAtPs(),
-          s.packetsSent(), s.lossRecovery().packetsDeclaredLost(), s.meanRttPs(), s.lossRecovery().retransmissions(),
-          receivers[i].duplicates(), s.lossRecovery().timeouts()));
+      out.add(FlowOutcome.builder().id(i).src(f.src()).dst(f.dst()).bytes(f.bytes())
+          .startPs(startPs[i]).finishPs(s.finishPs()).receivedPs(receivers[i].completedAtPs())
+          .packetsSent(s.packetsSent()).packetsLost(s.lossRecovery().packetsDeclaredLost()).meanRttPs(s.meanRttPs())
+          .retransmissions(s.lossRecovery().retransmissions()).spuriousRetransmissions(receivers[i].duplicates())
+          .timeouts(s.lossRecovery().timeouts()).build());
     }
     return out;
   }

@@ -17,7 +17,8 @@ class FailureFreeNormalizedTest {
   private static RunRecord run(String lb, String rate, long seed, long cct) {
     Map<String, String> values = rate == null ? Map.of("lb", lb, "failures.kind", "none")
         : Map.of("lb", lb, "failures.rate", rate);
-    FlowOutcome f = new FlowOutcome(0, 0, 1, 1000, 0, cct, cct, 1, 0, 0, 0, 0, 0);
+    FlowOutcome f = FlowOutcome.builder().id(0).src(0).dst(1).bytes(1000).startPs(0).finishPs(cct).receivedPs(cct)
+        .packetsSent(1).build();
     return new RunRecord(new GridPoint(new java.util.LinkedHashMap<>(values), seed),
         new RunResult("r", Map.of(), cct, 100, Math.abs(cct), 0, List.of(f), List.of(), Map.of()));
   }

@@ -57,7 +57,8 @@ class Fig14PresetTest {
   }
 
   private static RunRecord run(String lb, String model, long cct, long queueBytes, double fabricUtil) {
-    FlowOutcome f = new FlowOutcome(0, 0, 1, 1000, 0, cct, cct, 1, 0, 0, 0, 0, 0);
+    FlowOutcome f = FlowOutcome.builder().id(0).src(0).dst(1).bytes(1000).startPs(0).finishPs(cct).receivedPs(cct)
+        .packetsSent(1).build();
     List<PortStats> ports = List.of(
         new PortStats("h0>tor0", "host-up", 0, 0, 9_000_000, 0, 0, 0, 0.99, 0, 0, 0),
         new PortStats("tor0>agg0", "tor-up", 0, 0, queueBytes, 0, 0, 0, fabricUtil - 0.1, 0, 0, 0),

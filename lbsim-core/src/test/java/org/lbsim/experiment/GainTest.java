@@ -17,7 +17,8 @@ class GainTest {
     List<FlowOutcome> flows = new ArrayList<>();
     for (int i = 1; i <= 100; i++) {
       long finish = allFinished || i < 100 ? i * unitPs : -1;
-      flows.add(new FlowOutcome(i - 1, 0, 1, 1000, 0, finish, finish, 1, 0, 0, 0, 0, 0));
+      flows.add(FlowOutcome.builder().id(i - 1).src(0).dst(1).bytes(1000).startPs(0).finishPs(finish)
+          .receivedPs(finish).packetsSent(1).build());
     }
     return new RunResult("r", Map.of(), allFinished ? cctPs : -1, -1, cctPs, 0, flows, List.of(), Map.of());
   }

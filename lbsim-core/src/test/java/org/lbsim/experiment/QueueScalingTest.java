@@ -55,7 +55,8 @@ class QueueScalingTest {
   /** A run of one flow of m packets of 100 B; {@code cctUs} < 0 leaves it unfinished. */
   private static RunRecord run(String lb, long m, long seed, long cctUs, long queueBytes) {
     long cct = cctUs < 0 ? -1 : cctUs * 1_000_000;
-    FlowOutcome f = new FlowOutcome(0, 0, 1, m * 100, 0, cct, cct, m, 0, 0, 0, 0, 0);
+    FlowOutcome f = FlowOutcome.builder().id(0).src(0).dst(1).bytes(m * 100).startPs(0).finishPs(cct).receivedPs(cct)
+        .packetsSent(m).build();
     PortStats port = new PortStats("s>h", "tier1", 0, 0, queueBytes, 0, 0, 0, 0, 0, 0, 0);
     Map<String, String> values = new LinkedHashMap<>(Map.of("lb", lb, "workload.size", m * 100 + "B"));
     return new RunRecord(new GridPoint(values, seed), new RunResult("r", Map.of("packet.payload", "100"), cct, -1,

@@ -35,7 +35,8 @@ class RunInvariantsTest {
 
   /** One 10,000 B flow (10 packets: 11,000 ns on its 1 B/ns host link) finishing at {@code finishPs}. */
   private static RunResult result(List<PortStats> ports, long finishPs, long inFlight) {
-    FlowOutcome f = new FlowOutcome(0, 0, 1, 10_000, 0, finishPs, finishPs, 10, 0, 0, 0, 0, 0);
+    FlowOutcome f = FlowOutcome.builder().id(0).src(0).dst(1).bytes(10_000).startPs(0).finishPs(finishPs)
+        .receivedPs(finishPs).packetsSent(10).build();
     return new RunResult("t", Map.of(), finishPs, -1, finishPs, 1, List.of(f), ports, counters(inFlight));
   }
 
@@ -51,7 +52,8 @@ class RunInvariantsTest {
 
   @Test
   void aCctBelowTheLowerBoundIsAViolationWhereTheBoundHolds() {
-    FlowOutcome f = new FlowOutcome(0, 0, 1, 10_000, 0, 20_000_000, 20_000_000, 10, 0, 0, 0, 0, 0);
+    FlowOutcome f = FlowOutcome.builder().id(0).src(0).dst(1).bytes(10_000).startPs(0).finishPs(20_000_000)
+        .receivedPs(20_000_000).packetsSent(10).build();
     RunInvariants rules = new RunInvariants(new long[] {10_000, 10_000, -1}, 64, 1_100, 1_100, 1_000, 8_000_000_000L,
         true, true);
     RunResult under = new RunResult("t", Map.of(), 20_000_000, 20_000_200, 20_000_000, 1, List.of(f), goodPorts(),

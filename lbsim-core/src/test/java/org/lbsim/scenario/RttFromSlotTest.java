@@ -25,8 +25,7 @@ class RttFromSlotTest {
   }
 
   private static FlowOutcome withoutRtt(FlowOutcome f) {
-    return new FlowOutcome(f.id(), f.src(), f.dst(), f.bytes(), f.startPs(), f.finishPs(), f.receivedPs(),
-        f.packetsSent(), f.packetsLost(), 0, f.retransmissions(), f.spuriousRetransmissions(), f.timeouts());
+    return f.toBuilder().meanRttPs(0).build();
   }
 
   @Test

@@ -46,11 +46,16 @@ class SubflowSplitTest {
   void aFlowTakesItsSlowestSubflowsTimesAndTheSumOfItsCounts() {
     SubflowSplit split = new SubflowSplit(List.of(flow(0, 3000)), List.of(), 3);
     List<FlowOutcome> subs = List.of(
-        new FlowOutcome(0, 0, 1, 1000, 10, 110, 105, 4, 1, 20, 0, 0, 0),  // FCT 100
-        new FlowOutcome(1, 0, 1, 1000, 30, 150, 140, 6, 0, 40, 1, 0, 2),  // FCT 120: the slowest
-        new FlowOutcome(2, 0, 1, 1000, 0, 115, 112, 10, 2, 10, 0, 1, 0)); // FCT 115, finishes second
+        FlowOutcome.builder().id(0).src(0).dst(1).bytes(1000).startPs(10).finishPs(110).receivedPs(105).packetsSent(4)
+            .packetsLost(1).meanRttPs(20).build(),  // FCT 100
+        FlowOutcome.builder().id(1).src(0).dst(1).bytes(1000).startPs(30).finishPs(150).receivedPs(140).packetsSent(6)
+            .meanRttPs(40).retransmissions(1).timeouts(2).build(),  // FCT 120: the slowest
+        FlowOutcome.builder().id(2).src(0).dst(1).bytes(1000).startPs(0).finishPs(115).receivedPs(112).packetsSent(10)
+            .packetsLost(2).meanRttPs(10).spuriousRetransmissions(1).build()); // FCT 115, finishes second
     FlowOutcome f = split.fold(subs).get(0);
-    assertThat(f).isEqualTo(new FlowOutcome(0, 0, 1, 3000, 30, 150, 140, 20, 3, 21, 1, 1, 2));
+    assertThat(f).isEqualTo(FlowOutcome.builder().id(0).src(0).dst(1).bytes(3000).startPs(30).finishPs(150)
+        .receivedPs(140).packetsSent(20).packetsLost(3).meanRttPs(21).retransmissions(1).spuriousRetransmissions(1)
+        .timeouts(2).build());
     assertThat(f.fctPs()).isEqualTo(120); // mean RTT (4 x 20 + 6 x 40 + 10 x 10) / 20 = 21
   }
 
@@ -58,9 +63,10 @@ class SubflowSplitTest {
   void aFlowWithAnUnfinishedSubflowIsUnfinishedAndSaysWhichOne() {
     SubflowSplit split = new SubflowSplit(List.of(flow(0, 3000)), List.of(), 3);
     List<FlowOutcome> subs = List.of(
-        new FlowOutcome(0, 0, 1, 1000, 10, 110, 105, 4, 0, 20, 0, 0, 0),
-        new FlowOutcome(1, 0, 1, 1000, 5, -1, -1, 6, 0, 20, 0, 0, 0),
-        new FlowOutcome(2, 0, 1, 1000, -1, -1, -1, 0, 0, 0, 0, 0, 0));
+        FlowOutcome.builder().id(0).src(0).dst(1).bytes(1000).startPs(10).finishPs(110).receivedPs(105).packetsSent(4)
+            .meanRttPs(20).build(),
+        FlowOutcome.builder().id(1).src(0).dst(1).bytes(1000).startPs(5).packetsSent(6).meanRttPs(20).build(),
+        FlowOutcome.builder().id(2).src(0).dst(1).bytes(1000).build());
     FlowOutcome f = split.fold(subs).get(0);
     assertThat(f.finished()).isFalse();
     assertThat(f.startPs()).isEqualTo(5);
