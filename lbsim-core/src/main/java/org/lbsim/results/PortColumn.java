@@ -8,44 +8,46 @@ import org.lbsim.metrics.PortStats;
 
 /**
  * The columns of {@code ports.csv}, in file order: the one list that the writer and the reader
- * of result folders share, each column's name, how it is written (a name, a whole number, or a
- * number with a fixed count of decimals) and the port statistic it holds.
+ * of result folders (and the report) share, each column's name and unit, how it is written (a
+ * name, a whole number, or a number with a fixed count of decimals) and the port statistic it holds.
  */
 public enum PortColumn {
-  PORT("port", PortStats::port),
-  TIER("tier", PortStats::tier),
-  BYTES_SENT("bytes_sent", PortStats::bytesSent),
-  PACKETS_SENT("packets_sent", PortStats::packetsSent),
-  MAX_QUEUE("max_queue_bytes", PortStats::maxQueueBytes),
-  MEAN_QUEUE("mean_queue_bytes", PortStats::meanQueueBytes, 2),
-  DROPS("drops", PortStats::drops),
-  ECN_MARKS("ecn_marks", PortStats::ecnMarks),
-  UTILIZATION("utilization", PortStats::utilization, 6),
-  TRIMS("trims", PortStats::trims),
-  PAUSE_FRAMES("pause_frames", PortStats::pauseFrames),
-  PAUSED("paused_ps", PortStats::pausedPs);
+  PORT("port", "", PortStats::port),
+  TIER("tier", "", PortStats::tier),
+  BYTES_SENT("bytes_sent", "bytes", PortStats::bytesSent),
+  PACKETS_SENT("packets_sent", "packets", PortStats::packetsSent),
+  MAX_QUEUE("max_queue_bytes", "bytes", PortStats::maxQueueBytes),
+  MEAN_QUEUE("mean_queue_bytes", "bytes", PortStats::meanQueueBytes, 2),
+  DROPS("drops", "packets", PortStats::drops),
+  ECN_MARKS("ecn_marks", "packets", PortStats::ecnMarks),
+  UTILIZATION("utilization", "fraction", PortStats::utilization, 6),
+  TRIMS("trims", "packets", PortStats::trims),
+  PAUSE_FRAMES("pause_frames", "frames", PortStats::pauseFrames),
+  PAUSED("paused_ps", "ps", PortStats::pausedPs);
 
   private final String header;
+  private final String unit;
   private final Function<PortStats, String> name;
   private final ToLongFunction<PortStats> whole;
   private final ToDoubleFunction<PortStats> fixed;
   private final int decimals;
 
-  PortColumn(String header, Function<PortStats, String> name) {
-    this(header, name, null, null, 0);
+  PortColumn(String header, String unit, Function<PortStats, String> name) {
+    this(header, unit, name, null, null, 0);
   }
 
-  PortColumn(String header, ToLongFunction<PortStats> whole) {
-    this(header, null, whole, null, 0);
+  PortColumn(String header, String unit, ToLongFunction<PortStats> whole) {
+    this(header, unit, null, whole, null, 0);
   }
 
-  PortColumn(String header, ToDoubleFunction<PortStats> fixed, int decimals) {
-    this(header, null, null, fixed, decimals);
+  PortColumn(String header, String unit, ToDoubleFunction<PortStats> fixed, int decimals) {
+    this(header, unit, null, null, fixed, decimals);
   }
 
-  PortColumn(String header, Function<PortStats, String> name, ToLongFunction<PortStats> whole,
+  PortColumn(String header, String unit, Function<PortStats, String> name, ToLongFunction<PortStats> whole,
       ToDoubleFunction<PortStats> fixed, int decimals) {
     this.header = header;
+    this.unit = unit;
     this.name = name;
     this.whole = whole;
     this.fixed = fixed;
@@ -55,6 +57,11 @@ public enum PortColumn {
   /** The column's name in the file's header row. */
   public String header() {
     return header;
+  }
+
+  /** What the column's numbers count or measure ({@code ""} for a name). */
+  public String unit() {
+    return unit;
   }
 
   /** Every column's header, in file order. */
