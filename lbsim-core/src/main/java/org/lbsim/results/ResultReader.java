@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Reader;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -35,7 +34,6 @@ import org.lbsim.transport.FlowOutcome;
 public final class ResultReader {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
-  private static final BigDecimal PS_PER_US = BigDecimal.valueOf(1_000_000);
 
   /** A result folder that cannot be read back: the file and what is wrong with it. */
   public static final class UnreadableResults extends Exception {
@@ -124,23 +122,24 @@ public final class ResultReader {
     return out;
   }
 
-  /** queues.csv: one port's samples together, at 0, interval, 2 × interval, ... */
+  /** queues.csv ({@link QueueColumn}): one port's samples together, at 0, interval, 2 × interval, ... */
   private static QueueSeries queues(Path file) throws UnreadableResults {
     Map<String, List<Long>> byPort = new LinkedHashMap<>();
     long interval = 0;
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser p = CSV.parse(in)) {
       for (CSVRecord r : p) {
         try {
-          List<Long> samples = byPort.computeIfAbsent(r.get("port"), k -> new ArrayList<>());
-          long t = new BigDecimal(r.get("time_us")).multiply(PS_PER_US).longValueExact();
+          List<Long> samples = byPort.computeIfAbsent(r.get(QueueColumn.PORT.header()), k -> new ArrayList<>());
+          String time = r.get(QueueColumn.TIME.header());
+          long t = QueueColumn.TIME.number(time);
           if (samples.size() == 1 && interval == 0) {
             interval = t;
           }
           if (t != samples.size() * interval) {
-            throw new UnreadableResults(file + ": line " + (r.getRecordNumber() + 1) + ": sample at " + r.get("time_us")
+            throw new UnreadableResults(file + ": line " + (r.getRecordNumber() + 1) + ": sample at " + time
                 + " us is not the port's sample " + samples.size() + " at a fixed interval");
           }
-          samples.add(Long.parseLong(r.get("queue_bytes")));
+          samples.add(QueueColumn.QUEUE.number(r.get(QueueColumn.QUEUE.header())));
         } catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
           throw new UnreadableResults(file + ": line " + (r.getRecordNumber() + 1) + ": " + e.getMessage());
         }

@@ -97,24 +97,20 @@ public final class ResultWriter {
   /** Below this many flows, flows.csv is written on the calling thread: a thread would cost more than it saves. */
   static final int FLOWS_ON_A_SECOND_THREAD = 2_000;
 
-  /** Long format, one row per port and sample: time_us,port,queue_bytes (hottest port first). */
+  /** Long format, one row per port and sample ({@link QueueColumn}), hottest port first. */
   private static void writeQueues(QueueSeries q, Writer w) throws IOException {
     CsvRows csv = new CsvRows(w);
-    csv.header("time_us", "port", "queue_bytes");
+    csv.header(QueueColumn.headers());
+    QueueColumn[] columns = QueueColumn.values();
     for (int i = 0; i < q.ports().size(); i++) {
-      long[] b = q.bytes().get(i);
-      String port = q.ports().get(i);
-      for (int j = 0; j < b.length; j++) {
-        csv.text(micros(j * q.intervalPs()));
-        csv.text(port);
-        csv.number(b[j]);
+      int samples = q.bytes().get(i).length;
+      for (int j = 0; j < samples; j++) {
+        for (QueueColumn c : columns) {
+          c.write(q, i, j, csv);
+        }
         csv.end();
       }
     }
-  }
-
-  private static String micros(long ps) {
-    return java.math.BigDecimal.valueOf(ps, 6).stripTrailingZeros().toPlainString();
   }
 
   /** The JSON summary as an ordered map (also used by the CLI and tests). */

@@ -18,6 +18,8 @@ import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.lbsim.results.FlowColumn;
+import org.lbsim.results.PortColumn;
+import org.lbsim.results.QueueColumn;
 
 /**
  * Finds the runs under a results folder and reads their files. A run is any folder holding a
@@ -34,6 +36,7 @@ final class RunLoader {
   static final String MANIFEST = "runs.txt";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+  private static final String QUEUE_HEADERS = String.join(",", QueueColumn.headers());
 
   private RunLoader() {}
 
@@ -140,15 +143,15 @@ final class RunLoader {
     Path portsFile = dir.resolve("ports.csv");
     if (Files.isRegularFile(portsFile)) {
       for (CSVRecord r : records(portsFile)) {
-        ports.add(new PortRow(r.get("port"), r.get("tier"), Long.parseLong(r.get("max_queue_bytes")),
-            Double.parseDouble(r.get("mean_queue_bytes")), Long.parseLong(r.get("drops")),
-            Double.parseDouble(r.get("utilization"))));
+        ports.add(new PortRow(r.get(PortColumn.PORT.header()), r.get(PortColumn.TIER.header()),
+            Long.parseLong(r.get(PortColumn.MAX_QUEUE.header())), Double.parseDouble(r.get(PortColumn.MEAN_QUEUE.header())),
+            Long.parseLong(r.get(PortColumn.DROPS.header())), Double.parseDouble(r.get(PortColumn.UTILIZATION.header()))));
       }
     }
     return new RunData(name, dir, summary, settings, fcts, messageBytes, ports, queues(dir.resolve("queues.csv")));
   }
 
-  /** queues.csv (time_us, port, queue_bytes; one port's rows together), or nothing when absent. */
+  /** queues.csv ({@link QueueColumn}; one port's rows together), or nothing when absent. */
   private static List<RunData.QueueTrace> queues(Path file) {
     if (!Files.isRegularFile(file)) {
       return List.of();
@@ -156,10 +159,11 @@ final class RunLoader {
     Map<String, List<double[]>> byPort = new LinkedHashMap<>();
     for (CSVRecord r : records(file)) {
       try {
-        byPort.computeIfAbsent(r.get("port"), k -> new ArrayList<>())
-            .add(new double[] {Double.parseDouble(r.get("time_us")), Long.parseLong(r.get("queue_bytes")) / 1000.0});
+        byPort.computeIfAbsent(r.get(QueueColumn.PORT.header()), k -> new ArrayList<>())
+            .add(new double[] {Double.parseDouble(r.get(QueueColumn.TIME.header())),
+                Long.parseLong(r.get(QueueColumn.QUEUE.header())) / 1000.0});
       } catch (IllegalArgumentException e) {
-        throw new ReportException(file + ": line " + r.getRecordNumber() + " is not time_us,port,queue_bytes ("
+        throw new ReportException(file + ": line " + r.getRecordNumber() + " is not " + QUEUE_HEADERS + " ("
             + e.getMessage() + ")");
       }
     }
