@@ -51,20 +51,22 @@ public final class ResultReader {
     Path summaryFile = dir.resolve("summary.json");
     JsonNode summary = summary(summaryFile);
     List<FlowOutcome> flows = flows(dir.resolve("flows.csv"));
-    if (flows.size() != summary.path("flows").asLong(-1)) {
+    if (flows.size() != SummaryKey.FLOWS.in(summary).asLong(-1)) {
       throw new UnreadableResults(dir.resolve("flows.csv") + ": " + flows.size() + " flows, but " + summaryFile
-          + " says " + summary.path("flows").asText("none"));
+          + " says " + SummaryKey.FLOWS.in(summary).asText("none"));
     }
     Map<Integer, String> unfinished = new LinkedHashMap<>();
-    for (JsonNode u : summary.path("unfinished")) {
+    for (JsonNode u : SummaryKey.UNFINISHED.in(summary)) {
       unfinished.put(u.path("flow").asInt(), u.path("why").asText());
     }
-    Map<String, Long> counters = JSON.convertValue(summary.path("counters"), new TypeReference<LinkedHashMap<String, Long>>() {});
-    RunResult r = new RunResult(s.name(), s.values(), number(summary, "cct_ps", summaryFile),
-        number(summary, "lower_bound_ps", summaryFile), number(summary, "simulated_end_ps", summaryFile),
-        number(summary, "events", summaryFile), flows, ports(dir.resolve("ports.csv")), counters, unfinished);
-    if (summary.has("training")) {
-      r = r.withTraining(JSON.convertValue(summary.get("training"), new TypeReference<LinkedHashMap<String, Object>>() {}));
+    Map<String, Long> counters = JSON.convertValue(SummaryKey.COUNTERS.in(summary),
+        new TypeReference<LinkedHashMap<String, Long>>() {});
+    RunResult r = new RunResult(s.name(), s.values(), SummaryKey.CCT.whole(summary, summaryFile),
+        SummaryKey.LOWER_BOUND.whole(summary, summaryFile), SummaryKey.SIMULATED_END.whole(summary, summaryFile),
+        SummaryKey.EVENTS.whole(summary, summaryFile), flows, ports(dir.resolve("ports.csv")), counters, unfinished);
+    if (summary.has(SummaryKey.TRAINING.key())) {
+      r = r.withTraining(JSON.convertValue(SummaryKey.TRAINING.in(summary),
+          new TypeReference<LinkedHashMap<String, Object>>() {}));
     }
     Path queues = dir.resolve("queues.csv");
     return Files.isRegularFile(queues) ? r.withQueues(queues(queues)) : r;
@@ -80,14 +82,6 @@ public final class ResultReader {
     } catch (IOException e) {
       throw new UnreadableResults(file + ": cannot read it (" + firstLine(e) + ")");
     }
-  }
-
-  private static long number(JsonNode summary, String key, Path file) throws UnreadableResults {
-    JsonNode v = summary.get(key);
-    if (v == null || !v.canConvertToLong() || !v.isIntegralNumber()) {
-      throw new UnreadableResults(file + ": \"" + key + "\" is " + (v == null ? "missing" : v) + " (want an integer)");
-    }
-    return v.asLong();
   }
 
   private static List<FlowOutcome> flows(Path file) throws UnreadableResults {

@@ -7,19 +7,14 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import org.lbsim.metrics.FlowTimes;
 import org.lbsim.metrics.QueueSeries;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.ScenarioKey;
-import org.lbsim.scenario.ScenarioSchema;
 import org.lbsim.transport.FlowOutcome;
 
 /**
@@ -113,62 +108,16 @@ public final class ResultWriter {
     }
   }
 
-  /** The JSON summary as an ordered map (also used by the CLI and tests). */
+  /** The JSON summary as an ordered map ({@link SummaryKey}; also used by the CLI and tests). */
   public static Map<String, Object> summary(RunResult r) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("scenario", r.scenario());
-    m.put("cct_ps", r.cctPs());
-    m.put("lower_bound_ps", r.boundPs());
-    m.put("cct_over_bound_pct", Double.isNaN(r.overBoundPct()) ? null : round(r.overBoundPct(), 4));
-    m.put("flows", r.flows().size());
-    m.put("flows_unfinished", r.unfinishedFlows());
-    if (!r.unfinished().isEmpty()) {
-      m.put("unfinished", unfinished(r));
+    for (SummaryKey k : SummaryKey.values()) {
+      if (k.writtenFor(r)) {
+        m.put(k.key(), k.of(r));
+      }
     }
-    m.put("fct_ps", fctPercentiles(r.flows()));
-    m.put("max_queue_bytes", r.maxSwitchQueueBytes());
-    m.put("drops", r.drops());
-    m.put("tiers", tiers(r.ports()));
-    m.put("counters", r.counters());
-    m.put("conservation_ok", conservationHolds(r));
-    m.put("simulated_end_ps", r.endPs());
-    m.put("events", r.events());
-    if (!r.training().isEmpty()) {
-      m.put("training", r.training());
-    }
-    m.put("settings", echoed(r.settings()));
     return m;
   }
-
-  /**
-   * The settings as the summary echoes them: every one, except the keys at their default that
-   * {@link ScenarioSchema#silentAtDefault} names (as {@link ScenarioKey} leaves them out).
-   */
-  private static Map<String, String> echoed(Map<String, String> settings) {
-    Map<String, String> out = new LinkedHashMap<>(settings);
-    out.entrySet().removeIf(e -> ScenarioSchema.silentAtDefault(e.getKey(), e.getValue()));
-    return out;
-  }
-
-  /** The unfinished flows and why, at most {@value #UNFINISHED_LISTED} of them. */
-  private static List<Map<String, Object>> unfinished(RunResult r) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (Map.Entry<Integer, String> e : r.unfinished().entrySet()) {
-      if (out.size() == UNFINISHED_LISTED) {
-        break;
-      }
-      FlowOutcome f = r.flows().get(e.getKey());
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("flow", f.id());
-      x.put("src", f.src());
-      x.put("dst", f.dst());
-      x.put("why", e.getValue());
-      out.add(x);
-    }
-    return out;
-  }
-
-  static final int UNFINISHED_LISTED = 100;
 
   /**
    * Every packet sent was delivered, dropped, returned to its sender, or is still in flight.
@@ -181,51 +130,6 @@ public final class ResultWriter {
     long accounted = c.get("data_delivered") + c.get("data_dropped") + c.getOrDefault("data_returned", 0L)
         + c.get("ack_delivered") + c.get("ack_dropped") + c.get("in_flight_at_end");
     return sent == accounted;
-  }
-
-  private static Map<String, Object> fctPercentiles(List<FlowOutcome> flows) {
-    long[] fcts = FlowTimes.sortedFcts(flows);
-    Map<String, Object> m = new LinkedHashMap<>();
-    if (fcts.length == 0) {
-      return m;
-    }
-    m.put("min", fcts[0]);
-    m.put("p50", FlowTimes.nearestRank(fcts, 50));
-    m.put("p99", FlowTimes.nearestRank(fcts, 99));
-    m.put("max", fcts[fcts.length - 1]);
-    return m;
-  }
-
-  private static Map<String, Object> tiers(List<PortStats> ports) {
-    Map<String, List<PortStats>> byTier = new TreeMap<>();
-    for (PortStats p : ports) {
-      byTier.computeIfAbsent(p.tier(), t -> new ArrayList<>()).add(p);
-    }
-    Map<String, Object> out = new LinkedHashMap<>();
-    for (Map.Entry<String, List<PortStats>> e : byTier.entrySet()) {
-      long maxQ = 0;
-      long drops = 0;
-      double meanQ = 0;
-      double util = 0;
-      double maxUtil = 0;
-      for (PortStats p : e.getValue()) {
-        maxQ = Math.max(maxQ, p.maxQueueBytes());
-        drops += p.drops();
-        meanQ += p.meanQueueBytes();
-        util += p.utilization();
-        maxUtil = Math.max(maxUtil, p.utilization());
-      }
-      int n = e.getValue().size();
-      Map<String, Object> t = new LinkedHashMap<>();
-      t.put("ports", n);
-      t.put("max_queue_bytes", maxQ);
-      t.put("mean_queue_bytes", round(meanQ / n, 2));
-      t.put("mean_utilization", round(util / n, 6));
-      t.put("max_utilization", round(maxUtil, 6));
-      t.put("drops", drops);
-      out.put(e.getKey(), t);
-    }
-    return out;
   }
 
   private static void writeFlows(RunResult r, Writer w) throws IOException {
@@ -250,11 +154,6 @@ public final class ResultWriter {
       }
       csv.end();
     }
-  }
-
-  private static double round(double x, int digits) {
-    double f = Math.pow(10, digits);
-    return Math.round(x * f) / f;
   }
 
   @FunctionalInterface
