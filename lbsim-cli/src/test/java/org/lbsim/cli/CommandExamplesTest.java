@@ -54,7 +54,9 @@ class CommandExamplesTest {
   /** Examples that do not run in this test, and why. */
   static final Map<String, String> EXCLUDED = Map.of(
       "lbsim sweep scenarios/grids/lb-vs-size.yaml --spark 'local[*]'",
-      "needs the Spark classpath that only the ./lbsim launcher adds; lbsim-spark's own tests run it");
+      "needs the Spark classpath that only the ./lbsim launcher adds; lbsim-spark's own tests run it",
+      "lbsim run bad.yaml",
+      "an error example: DocExamplesTest runs it and checks its exit code 2 and its message");
 
   /** Examples that read the results of another command, and that command. */
   static final Map<String, String> PREPARED_BY = Map.of(
