@@ -60,41 +60,41 @@ class DocExamplesTest {
 
   /** Commands that take minutes (page, command as shown) -> the variant run here. */
   static final Map<List<String>, Variant> SHORT = Map.ofEntries(
-      short_("README.md", "./lbsim run", "./lbsim run " + K4,
+      shortVariant("README.md", "./lbsim run", "./lbsim run " + K4,
           "the default comparison's four runs on the 128-host fabric take about a minute"),
-      short_("README.md", "./lbsim recommend --set workload.kind=all-to-all",
+      shortVariant("README.md", "./lbsim recommend --set workload.kind=all-to-all",
           "./lbsim recommend --set workload.kind=all-to-all " + K4, "16 all-to-alls on the 128-host fabric take minutes"),
-      short_("README.md", "./lbsim reproduce queue-scaling --quick",
+      shortVariant("README.md", "./lbsim reproduce queue-scaling --quick",
           "./lbsim reproduce queue-scaling --quick --seeds 1 --set topology.k=4", "about a minute; its sizes are its axis"),
-      short_("README.md", "./lbsim reproduce queue-model --quick",
+      shortVariant("README.md", "./lbsim reproduce queue-model --quick",
           "./lbsim reproduce queue-model --quick --seeds 1 --set topology.k=4", "about a minute"),
-      short_("README.md", "./lbsim reproduce fig1 --quick", "./lbsim reproduce fig1 --quick " + K4, "about 4 minutes"),
-      short_("README.md", "./lbsim reproduce perm-bound", "./lbsim reproduce perm-bound " + K4, "about 30 s"),
-      short_("README.md", "./lbsim reproduce fig14 --quick",
+      shortVariant("README.md", "./lbsim reproduce fig1 --quick", "./lbsim reproduce fig1 --quick " + K4, "about 4 minutes"),
+      shortVariant("README.md", "./lbsim reproduce perm-bound", "./lbsim reproduce perm-bound " + K4, "about 30 s"),
+      shortVariant("README.md", "./lbsim reproduce fig14 --quick",
           "./lbsim reproduce fig14 --quick --set topology.k=4 --set job.gpus=16", "minutes on 128 GPUs"),
-      short_("README.md", "./lbsim reproduce fig3 --quick", "./lbsim reproduce fig3 --quick --seeds 1 " + K4, "minutes"),
-      short_("README.md", "./lbsim reproduce fig13 --quick",
+      shortVariant("README.md", "./lbsim reproduce fig3 --quick", "./lbsim reproduce fig3 --quick --seeds 1 " + K4, "minutes"),
+      shortVariant("README.md", "./lbsim reproduce fig13 --quick",
           "./lbsim reproduce fig13 --quick --seeds 1 --set topology.k=4", "about 50 s; its sizes are its axis"),
-      short_("README.md", "./lbsim reproduce link-overload",
+      shortVariant("README.md", "./lbsim reproduce link-overload",
           "./lbsim reproduce link-overload --seeds 1 --set topology.k=4", "about 25 s; its sizes are its axis"),
-      short_("README.md", "./lbsim reproduce sack-threshold --quick",
+      shortVariant("README.md", "./lbsim reproduce sack-threshold --quick",
           "./lbsim reproduce sack-threshold --quick --seeds 1 " + K4, "minutes"),
-      short_("README.md", "./lbsim reproduce fig12 --quick", "./lbsim reproduce fig12 --quick --seeds 1 " + K4, "minutes"),
-      short_("docs/bench-collective.md", "./lbsim bench-collective --op all-reduce --sizes 1MiB:1GiB --lb ofan,ecmp",
+      shortVariant("README.md", "./lbsim reproduce fig12 --quick", "./lbsim reproduce fig12 --quick --seeds 1 " + K4, "minutes"),
+      shortVariant("docs/bench-collective.md", "./lbsim bench-collective --op all-reduce --sizes 1MiB:1GiB --lb ofan,ecmp",
           "./lbsim bench-collective --op all-reduce --sizes 1MiB:4MiB --lb ofan,ecmp --set topology.k=4",
           "sizes up to 1 GiB on 128 hosts take many minutes"),
-      short_("docs/recommend.md", "./lbsim recommend --set workload.kind=all-to-all",
+      shortVariant("docs/recommend.md", "./lbsim recommend --set workload.kind=all-to-all",
           "./lbsim recommend --set workload.kind=all-to-all " + K4, "16 all-to-alls on the 128-host fabric take minutes"),
-      short_("docs/optimize.md", "./lbsim optimize --set workload.kind=all-to-all --include-ideal --threads 2 --out results/opt",
+      shortVariant("docs/optimize.md", "./lbsim optimize --set workload.kind=all-to-all --include-ideal --threads 2 --out results/opt",
           "./lbsim optimize --set workload.kind=all-to-all --vary lb=ecmp,ofan,reps --include-ideal --threads 2"
               + " --out results/opt " + K4, "a budget of 300 all-to-alls on the 128-host fabric takes an hour"),
-      short_("docs/report.md", "./lbsim report results/default-comparison",
+      shortVariant("docs/report.md", "./lbsim report results/default-comparison",
           "./lbsim run " + K4 + " >/dev/null && ./lbsim report results/default-comparison",
           "reads the default comparison's results: made first, shortened as README.md's ./lbsim run"),
-      short_("docs/report.md", "./lbsim report results/lb-vs-size --png",
+      shortVariant("docs/report.md", "./lbsim report results/lb-vs-size --png",
           "./lbsim sweep scenarios/grids/lb-vs-size.yaml >/dev/null && ./lbsim report results/lb-vs-size --png",
           "reads the sweep of README.md's ./lbsim sweep scenarios/grids/lb-vs-size.yaml: made first"),
-      short_("docs/report.md", "./lbsim report results/reproduce-queue-scaling --out /tmp/qs.html",
+      shortVariant("docs/report.md", "./lbsim report results/reproduce-queue-scaling --out /tmp/qs.html",
           "./lbsim reproduce queue-scaling --quick --seeds 1 --set topology.k=4 >/dev/null"
               + " && ./lbsim report results/reproduce-queue-scaling --out qs.html",
           "reads reproduce queue-scaling's results: made first, shortened as in README.md; the page goes to the"
@@ -172,7 +172,7 @@ class DocExamplesTest {
   @TempDir
   static Path dir;
 
-  private static Map.Entry<List<String>, Variant> short_(String page, String command, String runAs, String why) {
+  private static Map.Entry<List<String>, Variant> shortVariant(String page, String command, String runAs, String why) {
     return Map.entry(List.of(page, command), new Variant(runAs, why));
   }
 
