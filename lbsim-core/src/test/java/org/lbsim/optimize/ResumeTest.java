@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.experiment.BaseScenario;
@@ -22,34 +21,6 @@ class ResumeTest {
   @TempDir
   Path dir;
 
-  /** Runs of the scenario evaluator that were simulated rather than read back. */
-  private static final class Counting implements Evaluator {
-    final ScenarioEvaluator inner;
-    final TrialStore store;
-    final AtomicInteger simulated = new AtomicInteger();
-
-    Counting(TrialStore store) {
-      this.store = store;
-      this.inner = new ScenarioEvaluator(new BaseScenario(PERMUTATION, "test", null), List.of(), Catalog.builtIn(),
-          "test", store);
-    }
-
-    @Override
-    public void check(Point point, Condition condition, long seed) {
-      inner.check(point, condition, seed);
-    }
-
-    @Override
-    public Metrics run(Point point, Condition condition, long seed) {
-      int before = store.readBack();
-      Metrics m = inner.run(point, condition, seed);
-      if (store.readBack() == before) {
-        simulated.incrementAndGet();
-      }
-      return m;
-    }
-  }
-
   @Test
   void aSearchKilledPartWayResumesWithoutRedoingStoredRunsAndMakesTheSameTrials() throws IOException {
     SearchSpace space = SearchSpace.of(Catalog.builtIn(), new SpaceRequest(Map.of("lb", List.of("ecmp", "ofan",
@@ -60,7 +31,7 @@ class ResumeTest {
     String whole;
     int runs;
     try (TrialStore store = TrialStore.open(file)) {
-      Counting eval = new Counting(store);
+      CountingEvaluator eval = new CountingEvaluator(new BaseScenario(PERMUTATION, "test", null), store);
       Outcome o = Search.run(space, eval, settings);
       whole = OptimizeJson.write(o, space);
       runs = eval.simulated.get();
@@ -72,7 +43,7 @@ class ResumeTest {
         StandardCharsets.UTF_8);
 
     try (TrialStore store = TrialStore.open(file)) {
-      Counting eval = new Counting(store);
+      CountingEvaluator eval = new CountingEvaluator(new BaseScenario(PERMUTATION, "test", null), store);
       String again = OptimizeJson.write(Search.run(space, eval, settings), space);
       assertThat(again).isEqualTo(whole);
       assertThat(store.readBack()).isEqualTo(7);

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.experiment.BaseScenario;
@@ -42,33 +41,6 @@ class RobustSearchTest {
         Catalog.builtIn(), "t", 1);
   }
 
-  /** Counts the runs simulated rather than read back from the store. */
-  private static final class Counting implements Evaluator {
-    final ScenarioEvaluator inner;
-    final TrialStore store;
-    final AtomicInteger simulated = new AtomicInteger();
-
-    Counting(Conditions c, TrialStore store) {
-      this.store = store;
-      this.inner = new ScenarioEvaluator(c.base(), List.of(), Catalog.builtIn(), "t", store);
-    }
-
-    @Override
-    public void check(Point point, Condition condition, long seed) {
-      inner.check(point, condition, seed);
-    }
-
-    @Override
-    public Metrics run(Point point, Condition condition, long seed) {
-      int before = store.readBack();
-      Metrics m = inner.run(point, condition, seed);
-      if (store.readBack() == before) {
-        simulated.incrementAndGet();
-      }
-      return m;
-    }
-  }
-
   @Test
   void everyCandidateAndTheBaselineRunUnderEveryWorkloadAndDrawAndTheWorstIsReported() throws IOException {
     // routes converge around the failed link at once: every design finishes
@@ -82,7 +54,7 @@ class RobustSearchTest {
     String json;
     int simulated;
     try (TrialStore store = TrialStore.open(file)) {
-      Counting eval = new Counting(c, store);
+      CountingEvaluator eval = new CountingEvaluator(c.base(), store);
       o = Search.run(SPACE, eval, settings);
       json = OptimizeJson.write(o, SPACE);
       simulated = eval.simulated.get();
@@ -118,7 +90,7 @@ class RobustSearchTest {
     assertThat(simulated).isEqualTo(o.runs());
     // started again, every run is read back and the same trials follow, whatever the thread count
     try (TrialStore store = TrialStore.open(file)) {
-      Counting eval = new Counting(c, store);
+      CountingEvaluator eval = new CountingEvaluator(c.base(), store);
       Search.Settings one = new Search.Settings(40, 2, 1, 1, false, c.list(), Robust.WORST);
       assertThat(OptimizeJson.write(Search.run(SPACE, eval, one), SPACE)).isEqualTo(json);
       assertThat(eval.simulated.get()).isZero();
