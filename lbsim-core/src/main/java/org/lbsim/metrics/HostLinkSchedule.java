@@ -30,7 +30,7 @@ final class HostLinkSchedule {
   /**
    * The schedule's completion time and phase split.
    *
-   * @param packets data packets (and ACKs) the host link carries
+   * @param packets data packets (and ACKs, one for each) the host link carries
    * @param slotPs the pacing slot s between data packets (d at the full fair share)
    * @param dataPs T_d + T_g: a data packet and its gap on the host link
    * @param ackPs T_a + T_g: an ACK and its gap on the host link
@@ -47,27 +47,42 @@ final class HostLinkSchedule {
    */
   static ThreePhaseBound of(long packets, long slotPs, long dataPs, long ackPs, long lagPs, long ackTailPs,
       int planes) {
+    return of(packets, slotPs, dataPs, ackPs, lagPs, ackTailPs, planes, 1);
+  }
+
+  /**
+   * {@link #of(long, long, long, long, long, long, int)} when receivers coalesce ACKs: only data
+   * packets 0, k, 2k, ... ({@code ackEvery} = k) and the last bring an ACK, the fewest a receiver
+   * that ACKs the first packet, every k-th after an ACK and the last one sends.
+   */
+  static ThreePhaseBound of(long packets, long slotPs, long dataPs, long ackPs, long lagPs, long ackTailPs,
+      int planes, int ackEvery) {
+    long acks = (packets - 1) / ackEvery + ((packets - 1) % ackEvery == 0 ? 1 : 2);
     long[] ackDue = new long[64]; // ring of ACK ready times, in order
     long firstDue = 0; // index of the next ACK's ready time in the ring
     long[] portFree = new long[planes]; // when each port may start its next packet (the previous one's gap included)
     long lastDataStart = 0;
     long dataSent = 0;
+    long acksDue = 0;
     long acksSent = 0;
     long dataOnly = -1;
     long lastAckStart = 0;
-    while (acksSent < packets) {
+    while (acksSent < acks) {
       long dataReady = dataSent < packets ? Math.max(dataSent * slotPs, lastDataStart) : Long.MAX_VALUE;
-      long ackReady = acksSent < dataSent ? ackDue[(int) (firstDue & (ackDue.length - 1))] : Long.MAX_VALUE;
+      long ackReady = acksSent < acksDue ? ackDue[(int) (firstDue & (ackDue.length - 1))] : Long.MAX_VALUE;
       int port = firstFree(portFree);
       if (dataReady <= ackReady) {
         long start = Math.max(dataReady, portFree[port]);
         portFree[port] = start + dataPs;
         lastDataStart = planes == 1 ? start : 0; // on several ports a data packet may overtake the one before
-        if (dataSent - acksSent == ackDue.length) {
-          ackDue = grown(ackDue, firstDue);
-          firstDue = 0;
+        if (dataSent % ackEvery == 0 || dataSent == packets - 1) {
+          if (acksDue - acksSent == ackDue.length) {
+            ackDue = grown(ackDue, firstDue);
+            firstDue = 0;
+          }
+          ackDue[(int) ((firstDue + acksDue - acksSent) & (ackDue.length - 1))] = start + lagPs;
+          acksDue++;
         }
-        ackDue[(int) ((firstDue + dataSent - acksSent) & (ackDue.length - 1))] = start + lagPs;
         dataSent++;
       } else {
         if (dataOnly < 0) {

@@ -92,10 +92,20 @@ public final class LowerBounds {
 
   /** {@link #permutation(PathProfile, PacketFormat, long)} on {@code planes} planes, {@code path} one plane's. */
   public static ThreePhaseBound permutation(PathProfile path, PacketFormat format, long packetsPerFlow, int planes) {
+    return permutation(path, format, packetsPerFlow, planes, 1);
+  }
+
+  /**
+   * {@link #permutation(PathProfile, PacketFormat, long, int)} with receivers that coalesce ACKs:
+   * only every {@code ackEvery}-th data packet from the first, and the last, brings an ACK
+   * ({@link HostLinkSchedule}); 1 = every packet.
+   */
+  public static ThreePhaseBound permutation(PathProfile path, PacketFormat format, long packetsPerFlow, int planes,
+      int ackEvery) {
     if (packetsPerFlow <= 0) {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packetsPerFlow);
     }
-    return threePhase(path, format, packetsPerFlow, fullShareSlotPs(path, format, planes), planes);
+    return threePhase(path, format, packetsPerFlow, fullShareSlotPs(path, format, planes), planes, ackEvery);
   }
 
   /**
@@ -122,7 +132,7 @@ public final class LowerBounds {
       throw new IllegalArgumentException("a flow needs at least 1 data packet, got " + packetsPerFlow);
     }
     return threePhase(longestPath, format, Math.multiplyExact(hosts - 1L, packetsPerFlow),
-        fullShareSlotPs(longestPath, format, 1), 1);
+        fullShareSlotPs(longestPath, format, 1), 1, 1);
   }
 
   /**
@@ -143,6 +153,12 @@ public final class LowerBounds {
 
   /** {@link #atRate(PathProfile, PacketFormat, long, double)} on {@code planes} planes, {@code path} one plane's. */
   public static ThreePhaseBound atRate(PathProfile path, PacketFormat f, long packets, double rhoFraction, int planes) {
+    return atRate(path, f, packets, rhoFraction, planes, 1);
+  }
+
+  /** {@link #atRate(PathProfile, PacketFormat, long, double, int)} with an ACK for every {@code ackEvery}-th data packet. */
+  public static ThreePhaseBound atRate(PathProfile path, PacketFormat f, long packets, double rhoFraction, int planes,
+      int ackEvery) {
     if (!(rhoFraction > 0 && rhoFraction <= 1)) {
       throw new IllegalArgumentException("rho_max fraction must be in (0, 1], got " + rhoFraction);
     }
@@ -151,7 +167,7 @@ public final class LowerBounds {
     }
     long d = fullShareSlotPs(path, f, planes);
     long s = rhoFraction == 1 ? d : (long) Math.floor(d / rhoFraction);
-    return threePhase(path, f, packets, s, planes);
+    return threePhase(path, f, packets, s, planes, ackEvery);
   }
 
   /** d = T_d + T_g at the host's whole rate (its planes' together): the slot of a sender at its full fair share. */
@@ -160,9 +176,13 @@ public final class LowerBounds {
     return serializationPs(f.dataBytes(), host) + serializationPs(f.gapBytes(), host);
   }
 
-  private static ThreePhaseBound threePhase(PathProfile path, PacketFormat f, long m, long slotPs, int planes) {
+  private static ThreePhaseBound threePhase(PathProfile path, PacketFormat f, long m, long slotPs, int planes,
+      int ackEvery) {
     if (planes < 1) {
       throw new IllegalArgumentException("planes must be >= 1, got " + planes);
+    }
+    if (ackEvery < 1) {
+      throw new IllegalArgumentException("ACKs come every 1 or more data packets, got " + ackEvery);
     }
     long hostRate = path.bitsPerSecond(0);
     long gap = serializationPs(f.gapBytes(), hostRate);
@@ -178,6 +198,6 @@ public final class LowerBounds {
       ackSerialization += serializationPs(f.ackBytes(), path.bitsPerSecond(h));
     }
     return HostLinkSchedule.of(m, slotPs, dataPs + gap, ackPs + gap, dataPs + dataForwarding + p, ackSerialization + p,
-        planes);
+        planes, ackEvery);
   }
 }

@@ -139,6 +139,11 @@ public final class Packet {
     return extras != null && extras.returned;
   }
 
+  /** A data packet whose sender asks for an ACK at once ({@link PacketExtras#ackRequest}). */
+  public boolean ackRequested() {
+    return extras != null && extras.ackRequest;
+  }
+
   /** In-band telemetry (HPCC): hops stamped so far (the record is {@link #intRecord()}). */
   public int intHops() {
     return extras == null ? 0 : extras.intHops;

@@ -3,7 +3,7 @@ package org.lbsim.net;
 /**
  * The fields of a {@link Packet} that only some designs use: SACK and go-back-N acknowledgements,
  * receiver-driven credit, CONGA's tags and feedback, HPCC's in-band telemetry, NDP's returned
- * headers. They live in this
+ * headers, a sender's request for an ACK at once. They live in this
  * side object, which a pooled packet gets the first time a design writes one of them
  * ({@link Packet#extras()}) and keeps for its later lives, so that the packet itself stays two
  * cache lines: every hop and every end host reads the packet, and ~17,000 of them are in flight
@@ -14,6 +14,8 @@ public final class PacketExtras {
   public long pullNo;
   /** A trimmed header a switch sent back to its sender (NDP return-to-sender), now a NACK. */
   public boolean returned;
+  /** On a data packet: its sender asks for an ACK at once (receivers that coalesce ACKs honour it). */
+  public boolean ackRequest;
   /** In-band telemetry (HPCC): hops stamped so far, in the arrays below. */
   public int intHops;
   /** Receiver-driven credit, on a data packet or RTS: the cumulative pull number the sender asks for. */
@@ -45,6 +47,7 @@ public final class PacketExtras {
   void clear() {
     pullNo = 0;
     returned = false;
+    ackRequest = false;
     intHops = 0;
     pullTarget = 0;
     cumAck = 0;

@@ -82,6 +82,7 @@ public final class Applicability {
     }
     m.put("packet.ack", is("profile", true, "default"));
     m.put("transport.rtt_from", is("profile", true, "default")); // the reference NIC never makes a sender wait
+    m.put("transport.ack_coalesce_bytes", is("lr", true, "sack")); // a cumulative ack and a SACK bitmap cover the packets an ACK skips
     for (Setting s : failureKeys()) {
       if (!s.key().equals("failures.kind")) {
         m.put(s.key(), is("failures.kind", false, "none"));

@@ -239,13 +239,14 @@ public final class ScenarioRunner {
     TransportSection t = s.transport();
     TransportSettings ts = new TransportSettings(format, t.rateCoef() * rhoMax, t.extraPackets(), s.profile(),
         s.packet().ackCe().echoes(s.profile()), t.initialRtoPs(), t.minRtoPs(), s.lrDesign().bind(s.lrParams()),
-        cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()), t.rttFromSlot());
+        cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()), t.rttFromSlot(), t.ackCoalesceBytes());
     // an independent subflow is a connection of its own: one entropy, its own id for the switches' hash
     PathPolicyFactory hostPaths = split != null ? (flow, rnd) -> new FlowPath(0)
         : form != null && form.host() != null ? form.host().apply(ctx) : lb.host().apply(ctx);
     Transport transport = new Transport(fabric, ts, split == null ? flows : split.connections(), hostPaths,
         lb.ack() == null ? null : lb.ack().apply(ctx), split == null ? steps : split.steps());
-    long bound = bound(fabric, flows, format, t.extraPackets(), rhoMax, Workloads.placedHosts(s, sim.random()));
+    long bound = bound(fabric, flows, format, t.extraPackets(), rhoMax, Workloads.placedHosts(s, sim.random()),
+        ackEvery(t.ackCoalesceBytes(), format));
     QueueSampler sampler = sampler(s, sim, fabric, transport, bound);
     return new PreparedRun(sim, fabric, transport, flows, split, format, failures, bound, training, sampler);
   }
@@ -353,15 +354,26 @@ public final class ScenarioRunner {
   }
 
   /**
+   * The data packets per ACK at the fewest ACKs receivers that coalesce them by {@code
+   * coalesceBytes} can send ({@link org.lbsim.transport.TransportSettings#ackCoalesceBytes()}):
+   * one once that many bytes have arrived, so every ceil(coalesceBytes / packet) packets; 1 when
+   * every packet is answered.
+   */
+  static int ackEvery(int coalesceBytes, PacketFormat format) {
+    return coalesceBytes <= 0 ? 1 : (int) Math.max(1, (coalesceBytes + format.dataBytes() - 1L) / format.dataBytes());
+  }
+
+  /**
    * The three-phase data/ACK bound when the workload is a regular synchronized exchange: every
    * flow the same size, all starting together, and every host sending and receiving the same
    * number F of flows (a permutation has F = 1, an all-to-all F = n - 1). Each host link then
-   * carries F*m data packets and as many ACKs; the tail uses the longest path any flow takes.
+   * carries F*m data packets and an ACK for every {@code ackEvery}-th of them ({@link #ackEvery});
+   * the tail uses the longest path any flow takes.
    * Other workloads have no bound yet (-1). The hosts are those the workload is placed on
    * ({@code placed}, a cm matrix's hosts), or every host of the fabric when {@code placed} is null.
    */
   static long bound(Fabric fabric, List<FlowSpec> flows, PacketFormat format, int extraPackets, double rhoMax,
-      int[] placed) {
+      int[] placed, int ackEvery) {
     if (flows.isEmpty()) {
       return -1;
     }
@@ -398,8 +410,8 @@ public final class ScenarioRunner {
     // With F flows per host the host link carries the permutation pattern with F*m packets.
     if (rhoMax < 1) {
       // Under failures the study's ideal sends every flow at rho_max = B/F of the bottleneck.
-      return LowerBounds.atRate(new PathProfile(bps, lat), format, perHost * m, rhoMax, planes).completionPs();
+      return LowerBounds.atRate(new PathProfile(bps, lat), format, perHost * m, rhoMax, planes, ackEvery).completionPs();
     }
-    return LowerBounds.permutation(new PathProfile(bps, lat), format, perHost * m, planes).completionPs();
+    return LowerBounds.permutation(new PathProfile(bps, lat), format, perHost * m, planes, ackEvery).completionPs();
   }
 }

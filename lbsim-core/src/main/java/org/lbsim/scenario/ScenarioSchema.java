@@ -205,6 +205,11 @@ public final class ScenarioSchema {
         "where a data packet's RTT samples start: nic = when it enters its host's NIC (time its sender waits for room "
             + "there is not delay, as in the study's simulator, which stamps Swift packets when its NIC starts sending them); "
             + "slot = when its sender's slot came, so that wait counts as delay"));
+    s.add(new Setting("transport.ack_coalesce_bytes", Type.INT, "0", List.of(),
+        "a receiver ACKs once this many bytes of data have arrived since its last ACK, and at once for a CE-marked "
+            + "packet, the flow's first packet, a duplicate or a packet whose sender asks (its last packet, the packet "
+            + "that fills its window, a resend), as uet-htsim's UEC and EQDS receivers do with 16384; the ACK "
+            + "acknowledges every packet it covers; 0 = an ACK for every packet"));
     s.add(new Setting("metrics.queue_sample_us", Type.TEXT, "auto", List.of(),
         "sample every port's queue at this interval (microseconds) and keep the 10 hottest ports' series in queues.csv; "
             + "auto = 200 samples over the lower bound (1 us when the workload has none), 0 = off"));
@@ -264,7 +269,7 @@ public final class ScenarioSchema {
   private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce",
       "workload.placement", "workload.placement_hosts", "workload.nccl_algo", "workload.nccl_buffsize",
       "workload.nccl_steps",
-      "host-dr.order", "transport.rtt_from", "swift.init_cwnd_bdp", "mswift.init_cwnd_bdp", "nscc.init_cwnd_bdp",
+      "host-dr.order", "transport.rtt_from", "transport.ack_coalesce_bytes", "swift.init_cwnd_bdp", "mswift.init_cwnd_bdp", "nscc.init_cwnd_bdp",
       "mnscc.init_cwnd_bdp", "hpcc.init_cwnd_bdp", "hpcc.t_us", "eqds.init_window_packets");
 
   /**

@@ -11,9 +11,14 @@ import java.util.Map;
  * @param initialRtoPs retransmission timeout before the first RTT sample
  * @param rttFromSlot RTT samples start at the sender's slot, so time waiting for room in the host
  *     NIC counts as delay ({@code transport.rtt_from: slot}); otherwise when the packet enters the NIC
+ * @param ackCoalesceBytes receivers answer once this many data bytes have arrived since their last
+ *     ACK, or at once when a packet calls for it ({@code transport.ack_coalesce_bytes}); 0 = every packet
  */
 public record TransportSection(double rateCoef, int extraPackets, long minRtoPs, long initialRtoPs,
-    boolean rttFromSlot) {
+    boolean rttFromSlot, int ackCoalesceBytes) {
+  /** The largest {@code transport.ack_coalesce_bytes} (1 MiB). */
+  public static final int MAX_ACK_COALESCE_BYTES = 1 << 20;
+
 
   /** Reads the section from the scenario's settings {@code v}; problems go to {@code r}. */
   static TransportSection read(ValueReader r, Map<String, String> v) {
@@ -25,6 +30,7 @@ public record TransportSection(double rateCoef, int extraPackets, long minRtoPs,
     long minRto = r.microsToPs(v, "transport.min_rto_us", false);
     long initialRto = r.microsToPs(v, "transport.initial_rto_us", false);
     boolean fromSlot = "slot".equals(r.choice(v, "transport.rtt_from"));
-    return new TransportSection(rateCoef, extra, minRto, initialRto, fromSlot);
+    int coalesce = r.intValue(v, "transport.ack_coalesce_bytes", 0, MAX_ACK_COALESCE_BYTES);
+    return new TransportSection(rateCoef, extra, minRto, initialRto, fromSlot, coalesce);
   }
 }

@@ -52,6 +52,17 @@ public interface CongestionControl {
    */
   default void onAck(Packet ack, boolean ecn, long rttPs, long nowPs) {}
 
+  /**
+   * Feedback from one ACK of a receiver that coalesces ACKs ({@code transport.ack_coalesce_bytes}):
+   * it newly acknowledges {@code packets} data packets (0 or more), and its CE mark, RTT sample and
+   * INT record are those of the data packet that triggered it. A control that counts packets
+   * credits each of them, as uet-htsim's senders credit an ACK's newly received bytes
+   * ({@code UecSrc::processAck}); the default takes it as one ACK of one packet.
+   */
+  default void onCoalescedAck(Packet ack, boolean ecn, long rttPs, long packets, long nowPs) {
+    onAck(ack, ecn, rttPs, nowPs);
+  }
+
   /** A NACK (a trimmed or out-of-order packet); {@code rttPs} is its round-trip sample. */
   default void onNack(Packet nack, boolean ecn, long rttPs, long nowPs) {}
 

@@ -49,6 +49,9 @@ abstract class Receiver implements ReceiverLogic, Endpoint {
       c.onData(this, p, nowPs);
     }
     byte type = accept(p);
+    if (type == Packet.ACK && transport.settings().ackCoalesceBytes() > 0 && !acksAtOnce(p)) {
+      type = ReceiverLogic.NO_REPLY; // a later ACK covers it
+    }
     if (type == ReceiverLogic.NO_REPLY) {
       pool.release(p);
     } else {

@@ -17,6 +17,15 @@ interface ReceiverLogic {
   /** Sets the reply's recovery fields (sequence, cumulative ack, SACK bits, received bytes, trimmed). */
   void fill(Packet p, Packet reply);
 
+  /**
+   * Whether the data packet just {@link #accept accepted}, with an ACK as its reply, gets that ACK
+   * now; asked only in a run whose receivers coalesce ACKs ({@code transport.ack_coalesce_bytes} >
+   * 0, rules in {@link AckCoalescing}). A recovery that does not coalesce answers every packet.
+   */
+  default boolean acksAtOnce(Packet p) {
+    return true;
+  }
+
   /** The receiver holds everything it needs. */
   boolean complete();
 

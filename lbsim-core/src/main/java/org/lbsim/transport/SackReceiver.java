@@ -9,27 +9,43 @@ import org.lbsim.net.Packet;
  * beyond it (bit i = packet {@code cum + 1 + i} held). A trimmed packet gets a NACK naming it.
  * With {@code nackOutOfOrder} (IRN) a packet that arrives beyond a hole is answered by a NACK
  * that carries the same SACK information, which is what starts IRN's loss recovery.
+ *
+ * <p>A receiver that coalesces ACKs ({@link AckCoalescing}) answers some packets with none; the
+ * next ACK's cumulative ack and bitmap cover them.
  */
 final class SackReceiver extends Receiver {
   private final long[] held; // bitset over the message's packets
   private final long target;
   private final int payloadBytes;
   private final boolean nackOutOfOrder;
+  private final AckCoalescing coalescing; // null: every packet is answered
   private long cum;
   private long duplicates;
 
   SackReceiver(Transport transport, int flow, PathPolicy ackPath, long targetPackets, int payloadBytes,
       boolean nackOutOfOrder) {
+    this(transport, flow, ackPath, targetPackets, payloadBytes, nackOutOfOrder,
+        transport == null ? 0 : transport.settings().ackCoalesceBytes());
+  }
+
+  private SackReceiver(Transport transport, int flow, PathPolicy ackPath, long targetPackets, int payloadBytes,
+      boolean nackOutOfOrder, int coalesceBytes) {
     super(transport, flow, ackPath);
     this.target = targetPackets;
     this.payloadBytes = payloadBytes;
     this.nackOutOfOrder = nackOutOfOrder;
     this.held = new long[(int) ((targetPackets + 64) >>> 6) + 2];
+    this.coalescing = coalesceBytes > 0 ? new AckCoalescing(coalesceBytes) : null;
   }
 
   /** The logic alone, outside a run: it answers packets but sends nothing. */
   SackReceiver(long targetPackets, int payloadBytes, boolean nackOutOfOrder) {
-    this(null, -1, null, targetPackets, payloadBytes, nackOutOfOrder);
+    this(null, -1, null, targetPackets, payloadBytes, nackOutOfOrder, 0);
+  }
+
+  /** The logic alone, coalescing its ACKs once {@code coalesceBytes} have arrived. */
+  static SackReceiver coalescing(long targetPackets, int payloadBytes, int coalesceBytes) {
+    return new SackReceiver(null, -1, null, targetPackets, payloadBytes, false, coalesceBytes);
   }
 
   @Override
@@ -38,18 +54,34 @@ final class SackReceiver extends Receiver {
       return Packet.NACK;
     }
     long s = p.seq;
+    AckCoalescing c = coalescing;
     if (s < cum || isHeld(s)) {
       duplicates++;
+      if (c != null) {
+        c.duplicate();
+      }
       return Packet.ACK;
     }
     held[(int) (s >>> 6)] |= 1L << s;
     if (s == cum) {
+      long from = cum;
       while (cum < target && isHeld(cum)) {
         cum++;
       }
+      if (c != null) {
+        c.accepted(c.heldAbove() - (int) (cum - from - 1));
+      }
       return Packet.ACK;
     }
+    if (c != null) {
+      c.accepted(c.heldAbove() + 1);
+    }
     return nackOutOfOrder ? Packet.NACK : Packet.ACK;
+  }
+
+  @Override
+  public boolean acksAtOnce(Packet p) {
+    return coalescing == null || coalescing.acksNow(p);
   }
 
   private boolean isHeld(long s) {

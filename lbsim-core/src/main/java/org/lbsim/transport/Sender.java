@@ -546,6 +546,8 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     PacketFormat f = transport.settings().format();
     Packet p = transport.pool().data(flow, host.id(), dst, seq, f.dataBytes(), f.payloadBytes(), stampPs, receiver);
     path.choose(p, now);
+    boolean coalescing = transport.settings().ackCoalesceBytes() > 0;
+    long resends = coalescing ? lr.retransmissions() : 0;
     lr.onSent(seq, p.entropy, now);
     path.onSent(p.entropy, now);
     cc.onSent(seq, p.sizeBytes, now);
@@ -556,6 +558,10 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
       if (pullTarget >= 0) {
         p.extras().pullTarget = pullTarget;
       }
+    }
+    if (coalescing && (lr.retransmissions() > resends || pendingPackets() == 0
+        || !cc.mayTransmit(lr.inFlight(now)))) {
+      p.extras().ackRequest = true; // a resend, the last packet, or the one that fills the window or spends the credit
     }
     transport.counters().dataSent++;
     transport.send(host, p);
@@ -657,6 +663,11 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
       }
       cc.onNack(ack, congested, sample, now);
       lr.onNack(ack, now); // a trimmed packet's NACK reaches the path policy through the recovery
+    } else if (transport.settings().ackCoalesceBytes() > 0) {
+      path.onAck(ack.entropy, congested, now);
+      long unacked = lr.unacknowledged();
+      lr.onAck(ack, now);
+      cc.onCoalescedAck(ack, congested, sample, Math.max(0, unacked - lr.unacknowledged()), now);
     } else {
       path.onAck(ack.entropy, congested, now);
       cc.onAck(ack, congested, sample, now);

@@ -22,6 +22,7 @@ public final class TransportSettings {
   private final CcFactory cc;
   private final long cnpIntervalPs;
   private final boolean rttFromSlot;
+  private final int ackCoalesceBytes;
 
   /**
    * @param format packet sizes
@@ -40,10 +41,13 @@ public final class TransportSettings {
    * @param rttFromSlot whether a data packet's RTT samples start when its sender's slot came rather
    *     than when it entered the host NIC, so the time it waited for room there counts as delay
    *     ({@code transport.rtt_from: slot}; only a NIC with back-pressure makes a packet wait)
+   * @param ackCoalesceBytes a receiver ACKs once this many data bytes have arrived since its last
+   *     ACK, or at once when a packet calls for it (see {@link AckCoalescing}); 0 = every
+   *     packet ({@code transport.ack_coalesce_bytes})
    */
   public TransportSettings(PacketFormat format, double rateCoef, int extraPackets, TransportProfile profile,
       boolean ackEchoesCe, long initialRtoPs, long minRtoPs, LrDesign recovery, CcFactory cc, long cnpIntervalPs,
-      boolean rttFromSlot) {
+      boolean rttFromSlot, int ackCoalesceBytes) {
     if (!(rateCoef > 0)) {
       throw new IllegalArgumentException("rate_coef must be > 0, got " + rateCoef);
     }
@@ -64,6 +68,12 @@ public final class TransportSettings {
     this.cc = cc;
     this.cnpIntervalPs = cnpIntervalPs;
     this.rttFromSlot = rttFromSlot;
+    this.ackCoalesceBytes = ackCoalesceBytes;
+  }
+
+  /** See the constructor's {@code ackCoalesceBytes}. */
+  public int ackCoalesceBytes() {
+    return ackCoalesceBytes;
   }
 
   /** See the constructor's {@code rttFromSlot}. */

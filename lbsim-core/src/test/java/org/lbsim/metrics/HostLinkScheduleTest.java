@@ -59,4 +59,17 @@ class HostLinkScheduleTest {
     assertThat(b.dataOnlyPackets()).isEqualTo(5_000);
     assertThat(b.completionPs()).isEqualTo(4_999 * D + 1_000 * 1_000_000L + 7);
   }
+
+  @Test
+  void coalescedAcksComeForEveryKthPacketFromTheFirstAndForTheLast() {
+    // lag 0 as above, an ACK for packets 0, 4 and 8 only: each delays the data packets after it by
+    // one ACK, and the last one (packet 8's) goes right after the last data packet
+    ThreePhaseBound nine = HostLinkSchedule.of(9, D, D, A, 0, 0, 1, 4);
+    assertThat(nine.dataOnlyPackets()).isEqualTo(1);
+    assertThat(nine.completionPs()).isEqualTo(9 * D + 2 * A);
+    // with a tenth packet the last (9) brings a fourth ACK
+    assertThat(HostLinkSchedule.of(10, D, D, A, 0, 0, 1, 4).completionPs()).isEqualTo(10 * D + 3 * A);
+    // an ACK for every packet is the schedule above
+    assertThat(HostLinkSchedule.of(3, D, D, A, 0, 0, 1, 1).completionPs()).isEqualTo(3 * D + 2 * A);
+  }
 }

@@ -39,7 +39,7 @@ class ScenarioSectionsTest {
   void transportSection() {
     TransportSection t = Scenarios.of("transport.rate_coef=0.5", "transport.extra_packets=3",
         "transport.min_rto_us=4", "transport.initial_rto_us=7").transport();
-    assertThat(t).isEqualTo(new TransportSection(0.5, 3, 4_000_000L, 7_000_000L, false));
+    assertThat(t).isEqualTo(new TransportSection(0.5, 3, 4_000_000L, 7_000_000L, false, 0));
     assertThat(Scenarios.of("transport.rtt_from=slot").transport().rttFromSlot()).isTrue();
   }
 

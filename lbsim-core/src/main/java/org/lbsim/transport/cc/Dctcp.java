@@ -58,12 +58,22 @@ public final class Dctcp implements CongestionControl {
 
   @Override
   public void onAck(Packet ack, boolean ecn, long rttPs, long nowPs) {
-    acked++;
+    onCoalescedAck(ack, ecn, rttPs, 1, nowPs);
+  }
+
+  /**
+   * An ACK that acknowledges {@code packets}: they count towards the marked fraction (all marked
+   * or none, as the ACK says) and each grows the window as its own ACK would (RFC 8257 counts
+   * acknowledged bytes).
+   */
+  @Override
+  public void onCoalescedAck(Packet ack, boolean ecn, long rttPs, long packets, long nowPs) {
+    acked += packets;
     highestAcked = Math.max(highestAcked, ack.seq);
     if (ecn) {
-      marked++;
+      marked += packets;
     }
-    if (ack.seq >= windowEnd) {
+    if (ack.seq >= windowEnd && acked > 0) {
       alpha = (1 - g) * alpha + g * ((double) marked / acked);
       acked = 0;
       marked = 0;
@@ -76,9 +86,9 @@ public final class Dctcp implements CongestionControl {
         cutWindowEnd = nextSeq;
       }
     } else if (cwnd < ssthresh) {
-      cwnd += 1;
+      cwnd += packets;
     } else {
-      cwnd += 1 / cwnd;
+      cwnd += packets / cwnd;
     }
   }
 

@@ -88,6 +88,12 @@ public class Nscc implements CongestionControl {
     feedback(ecn, rttPs - c.baseRttPs(), c.mtuBytes(), nowPs);
   }
 
+  /** A coalesced ACK: the packets it newly acknowledges, as bytes, with its one delay sample and mark. */
+  @Override
+  public void onCoalescedAck(Packet ack, boolean ecn, long rttPs, long packets, long nowPs) {
+    feedback(ecn, rttPs - c.baseRttPs(), (int) Math.min(Integer.MAX_VALUE, packets * c.mtuBytes()), nowPs);
+  }
+
   @Override
   public void onNack(Packet nack, boolean ecn, long rttPs, long nowPs) {
     qaTrigger = true;

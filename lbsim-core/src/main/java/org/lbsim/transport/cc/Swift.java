@@ -67,9 +67,15 @@ public class Swift implements CongestionControl {
 
   @Override
   public void onAck(Packet ack, boolean ecn, long rttPs, long nowPs) {
+    onCoalescedAck(ack, ecn, rttPs, 1, nowPs);
+  }
+
+  /** An ACK of {@code packets}: Swift's additive increase is per packet acknowledged (num_acked). */
+  @Override
+  public void onCoalescedAck(Packet ack, boolean ecn, long rttPs, long packets, long nowPs) {
     srttPs = srttPs - srttPs / 8 + rttPs / 8;
     retransmits = 0;
-    react(delaySignalPs(rttPs), nowPs);
+    react(delaySignalPs(rttPs), packets, nowPs);
   }
 
   /** The delay compared with the target: Swift uses this ACK's own sample. */
@@ -77,11 +83,12 @@ public class Swift implements CongestionControl {
     return rttPs;
   }
 
-  /** Additive increase below the target, bounded multiplicative decrease above it. */
-  final void react(long delayPs, long nowPs) {
+  /** Additive increase below the target ({@code packets} acknowledged), bounded multiplicative decrease above it. */
+  final void react(long delayPs, long packets, long nowPs) {
     long target = targetDelayPs();
     if (delayPs < target) {
-      cwnd += cwnd >= 1 ? c.ai() / cwnd : c.ai();
+      double ai = c.ai() * packets;
+      cwnd += cwnd >= 1 ? ai / cwnd : ai;
     } else if (canDecrease(nowPs)) {
       double factor = Math.max(1 - c.beta() * (delayPs - target) / (double) delayPs, 1 - c.maxMdf());
       cwnd *= factor;

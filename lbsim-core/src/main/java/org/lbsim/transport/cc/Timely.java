@@ -39,7 +39,14 @@ public final class Timely implements CongestionControl {
 
   @Override
   public void onAck(org.lbsim.net.Packet ack, boolean ecn, long rttPs, long nowPs) {
-    if (++acks < c.segmentPackets()) {
+    onCoalescedAck(ack, ecn, rttPs, 1, nowPs);
+  }
+
+  /** An ACK of {@code packets}: they count towards the segment whose completion is the next event. */
+  @Override
+  public void onCoalescedAck(org.lbsim.net.Packet ack, boolean ecn, long rttPs, long packets, long nowPs) {
+    acks += packets;
+    if (acks < c.segmentPackets()) {
       return;
     }
     acks = 0;
