@@ -94,9 +94,28 @@ public class Nscc implements CongestionControl {
     feedback(ecn, rttPs - c.baseRttPs(), (int) Math.min(Integer.MAX_VALUE, packets * c.mtuBytes()), nowPs);
   }
 
+  /**
+   * A NACK triggers quick adapt. A trimmed packet's NACK also counts as a delay sample of one base
+   * RTT (the queue that trimmed it was full) and, unless its bytes are feedback to skip or quick
+   * adapt fires now, takes the packet's bytes off the window (the UEC reference simulator's
+   * {@code UecSrc::updateCwndOnNack_NSCC}).
+   */
   @Override
   public void onNack(Packet nack, boolean ecn, long rttPs, long nowPs) {
     qaTrigger = true;
+    if (!nack.trimmed) {
+      return;
+    }
+    avgDelayPs += DELAY_GAIN * (c.baseRttPs() - avgDelayPs);
+    if (bytesToIgnore > 0) {
+      bytesToIgnore -= c.mtuBytes();
+      return;
+    }
+    if (quickAdapt(nowPs)) {
+      return;
+    }
+    cwnd -= c.mtuBytes();
+    clamp();
   }
 
   @Override

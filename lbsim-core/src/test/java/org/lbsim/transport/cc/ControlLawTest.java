@@ -327,6 +327,28 @@ class ControlLawTest {
     assertThat(n.cwndBytes()).isEqualTo(8000);
   }
 
+  /**
+   * A trimmed packet's NACK outside a quick-adapt point takes its bytes off the window and pulls the
+   * delay average toward one base RTT (UEC reference simulator, updateCwndOnNack_NSCC); a NACK of an
+   * untrimmed packet (IRN's out-of-order NACK) only arms quick adapt.
+   */
+  @Test
+  void nsccTrimmedNackTakesThePacketOffTheWindow() {
+    Packet trimmed = ack(0);
+    trimmed.type = Packet.NACK;
+    trimmed.trimmed = true;
+    Nscc n = nscc();
+    n.onNack(trimmed, false, 0, 1000);
+    assertThat(n.cwndBytes()).isEqualTo(150_000 - 4000);
+    assertThat(n.averageDelayPs()).isCloseTo(0.0125 * 12 * US, within(1e-6));
+    Packet outOfOrder = ack(1);
+    outOfOrder.type = Packet.NACK;
+    Nscc m = nscc();
+    m.onNack(outOfOrder, false, 0, 1000);
+    assertThat(m.cwndBytes()).isEqualTo(150_000);
+    assertThat(m.averageDelayPs()).isZero();
+  }
+
   @Test
   void timelyGradientAndThresholds() {
     Timely t = new Timely(new Timely.Config(0.875, 0.8, 1e9, 8 * US, 12 * US, 5 * US, 1, 5, 1e8, 100_000_000_000L, SLOT));
