@@ -269,7 +269,7 @@ public final class ScenarioSchema {
   private static final Set<String> SILENT_AT_DEFAULT = Set.of("topology.planes", "topology.units", "packet.ack_ce",
       "workload.placement", "workload.placement_hosts", "workload.nccl_algo", "workload.nccl_buffsize",
       "workload.nccl_steps",
-      "host-dr.order", "transport.rtt_from", "transport.ack_coalesce_bytes", "swift.init_cwnd_bdp", "mswift.init_cwnd_bdp", "nscc.init_cwnd_bdp",
+      "host-dr.order", "transport.rtt_from", "transport.ack_coalesce_bytes", "sack.timer", "swift.init_cwnd_bdp", "mswift.init_cwnd_bdp", "nscc.init_cwnd_bdp",
       "mnscc.init_cwnd_bdp", "hpcc.init_cwnd_bdp", "hpcc.t_us", "eqds.init_window_packets");
 
   /**

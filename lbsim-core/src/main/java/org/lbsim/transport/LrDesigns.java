@@ -34,7 +34,12 @@ public final class LrDesigns {
                   "newreno").reading(Reading.whole(1, Integer.MAX_VALUE).orAuto()),
               Param.integer("fast_retransmit", 1, 0, 1,
                   "1 = declare holes lost from SACKs; 0 = only timeouts and NACKs recover (the study's -nofr)")
-                  .reading(Reading.whole(0, Integer.MAX_VALUE).atMost(1, "0 or 1"))),
+                  .reading(Reading.whole(0, Integer.MAX_VALUE).atMost(1, "0 or 1")),
+              Param.choice("timer", SackSettings.TIMERS, "progress",
+                  "the retransmission timer; progress = one RTO after the last new cumulative ack, doubled per "
+                      + "expiry, resending every unSACKed packet from the cumulative ack (RFC 6298, RFC 6675); "
+                      + "per-packet = each outstanding packet times out one RTO after it was last sent, and only "
+                      + "those packets are resent (uet-htsim's UEC and EQDS senders)").onlyWhen("trigger", "beyond")),
           SackSettings::bind, LrDesigns::sack,
           (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), false),
           LrDesigns::checkSack),
@@ -115,7 +120,7 @@ public final class LrDesigns {
     return r.dupAckTrigger()
         ? new DupAckRecovery(target, rtt, r.dupAckThreshold(), r.trigger().equals("dupacks") ? r.threshold() : -1,
             r.fastRetransmit())
-        : SelectiveRepeat.sack(target, rtt, r.threshold(), r.fastRetransmit());
+        : SelectiveRepeat.sack(target, rtt, r.threshold(), r.fastRetransmit(), r.perPacketTimer());
   }
 
   /** IRN's sender: in-flight cap (auto: the flow's unloaded-path BDP) and timeouts (auto: scaled by the base RTT). */

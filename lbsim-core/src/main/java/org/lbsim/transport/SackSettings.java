@@ -12,11 +12,22 @@ import org.lbsim.design.Params;
  *     recovery on the d-th duplicate ACK, go-back-N timeout); newreno = its -dup d without -sack
  * @param dupAcks dupacks / newreno: the duplicate-ACK count that starts fast recovery; -1 = {@code threshold}
  * @param fastRetransmit declare holes lost from SACKs at all (false: only timeouts and NACKs recover)
+ * @param perPacketTimer beyond: each outstanding packet times out one RTO after its last send
+ *     ({@code sack.timer: per-packet}); false = one timer from the last new cumulative ack
  */
-public record SackSettings(int threshold, String trigger, int dupAcks, boolean fastRetransmit) {
+public record SackSettings(int threshold, String trigger, int dupAcks, boolean fastRetransmit,
+    boolean perPacketTimer) {
 
   /** SACK's hole-declaring rules ({@code sack.trigger}), in the order its parameter lists them. */
   public static final List<String> TRIGGERS = List.of("beyond", "dupacks", "newreno");
+
+  /** SACK's retransmission timers ({@code sack.timer}), in the order its parameter lists them. */
+  public static final List<String> TIMERS = List.of("progress", "per-packet");
+
+  /** The settings without a timer per packet. */
+  public SackSettings(int threshold, String trigger, int dupAcks, boolean fastRetransmit) {
+    this(threshold, trigger, dupAcks, fastRetransmit, false);
+  }
 
   public SackSettings {
     if (threshold < 0) {
@@ -34,7 +45,8 @@ public record SackSettings(int threshold, String trigger, int dupAcks, boolean f
   /** The settings {@code values} of SACK's parameters give ({@code dupacks} auto = -1). */
   public static SackSettings bind(Params values) {
     return new SackSettings(values.integer("threshold"), values.word("trigger", TRIGGERS),
-        (int) values.integerOr("dupacks", -1), values.integer("fast_retransmit") == 1);
+        (int) values.integerOr("dupacks", -1), values.integer("fast_retransmit") == 1,
+        values.has("timer") && values.word("timer", TIMERS).equals("per-packet"));
   }
 
   /** dupacks / newreno: the duplicate ACKs that start fast recovery ({@code -dup}). */

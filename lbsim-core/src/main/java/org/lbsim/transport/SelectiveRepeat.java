@@ -16,6 +16,11 @@ import org.lbsim.net.Packet;
  * there that the receiver has not SACKed (go-back-N, made SACK-aware). IRN instead uses two fixed
  * timeouts: RTO_low when at most {@code lowPackets} are in flight, RTO_high otherwise, and caps
  * the packets in flight at {@code inFlightCap} (its BDP-based flow control).
+ *
+ * <p>With a timer per packet ({@code sack.timer: per-packet}, uet-htsim's UEC and EQDS senders:
+ * {@code UecSrc::startRTO}, {@code rtxTimerExpired}) the deadline is one RTO (the estimator's, no
+ * backoff) after the oldest outstanding packet was last sent, so a resend restarts its packet's
+ * clock; on expiry only the packets that old are declared lost.
  */
 final class SelectiveRepeat extends Retransmission {
   static final int MAX_BACKOFF = 10;
@@ -39,20 +44,28 @@ final class SelectiveRepeat extends Retransmission {
   private int pending;
   private int sackedAbove; // SACKed sequences at or above cum
   private long lastProgressPs;
-  private int backoff;
+  private byte backoff; // at most MAX_BACKOFF: a byte keeps the object within its budget (FlowBudgetTest)
+  private final SendOrder sendOrder; // null: one timer from the last new cumulative ack
 
   /** SACK with reordering threshold {@code threshold}; no fast retransmit = timeouts and NACKs only. */
   static SelectiveRepeat sack(long targetPackets, RttView rtt, int threshold, boolean fastRetransmit) {
-    return new SelectiveRepeat(targetPackets, rtt, threshold, fastRetransmit, Long.MAX_VALUE, -1, -1, 0);
+    return sack(targetPackets, rtt, threshold, fastRetransmit, false);
+  }
+
+  /** SACK as above; {@code perPacketTimer}: each outstanding packet times out one RTO after its last send. */
+  static SelectiveRepeat sack(long targetPackets, RttView rtt, int threshold, boolean fastRetransmit,
+      boolean perPacketTimer) {
+    return new SelectiveRepeat(targetPackets, rtt, threshold, fastRetransmit, Long.MAX_VALUE, -1, -1, 0,
+        perPacketTimer);
   }
 
   static SelectiveRepeat irn(long targetPackets, RttView rtt, long bdpCap, long rtoLowPs, long rtoHighPs,
       int lowPackets) {
-    return new SelectiveRepeat(targetPackets, rtt, 0, true, bdpCap, rtoLowPs, rtoHighPs, lowPackets);
+    return new SelectiveRepeat(targetPackets, rtt, 0, true, bdpCap, rtoLowPs, rtoHighPs, lowPackets, false);
   }
 
   private SelectiveRepeat(long targetPackets, RttView rtt, int threshold, boolean fastRetransmit,
-      long inFlightCap, long rtoLowPs, long rtoHighPs, int lowPackets) {
+      long inFlightCap, long rtoLowPs, long rtoHighPs, int lowPackets, boolean perPacketTimer) {
     super(rtt);
     if (targetPackets > Integer.MAX_VALUE - 64) {
       throw new IllegalArgumentException("message too long for selective repeat: " + targetPackets + " packets");
@@ -67,6 +80,12 @@ final class SelectiveRepeat extends Retransmission {
     this.sacked = new boolean[target];
     this.queued = new boolean[target];
     this.entropyOf = new int[target];
+    this.sendOrder = perPacketTimer ? new SendOrder(target, this::outstanding) : null;
+  }
+
+  /** Sent, and neither acknowledged nor declared lost. */
+  private boolean outstanding(int s) {
+    return s >= cum && s < nextNew && !sacked[s] && !queued[s];
   }
 
   @Override
@@ -118,6 +137,9 @@ final class SelectiveRepeat extends Retransmission {
       lastProgressPs = nowPs; // the timer starts with the first outstanding packet
     }
     entropyOf[s] = entropy;
+    if (sendOrder != null) {
+      sendOrder.sent(s, nowPs);
+    }
     if (s == nextNew) {
       nextNew++;
     } else {
@@ -203,6 +225,10 @@ final class SelectiveRepeat extends Retransmission {
     if (complete() || (cum >= nextNew && pending == 0)) {
       return -1;
     }
+    if (sendOrder != null) {
+      long oldest = sendOrder.oldestPs();
+      return oldest < 0 ? -1 : oldest + rtt.rtoPs();
+    }
     return lastProgressPs + rtoPs();
   }
 
@@ -215,6 +241,10 @@ final class SelectiveRepeat extends Retransmission {
 
   @Override
   public void onTimeout(long nowPs) {
+    if (sendOrder != null) {
+      timeOutOldest(nowPs);
+      return;
+    }
     timeouts++;
     exempt = true;
     if (rtoLowPs < 0 && backoff < MAX_BACKOFF) {
@@ -226,6 +256,22 @@ final class SelectiveRepeat extends Retransmission {
       if (!sacked[s]) {
         declareLost(s);
       }
+    }
+  }
+
+  /** A timer per packet expired: every packet last sent one RTO ago or earlier is lost. */
+  private void timeOutOldest(long nowPs) {
+    long sentBy = nowPs - rtt.rtoPs();
+    int s = sendOrder.takeSentBy(sentBy);
+    if (s < 0) {
+      return; // the deadline moved (an ACK came first)
+    }
+    timeouts++;
+    exempt = true;
+    path.onTimeout(entropyOf[s], nowPs);
+    while (s >= 0) {
+      declareLost(s);
+      s = sendOrder.takeSentBy(sentBy);
     }
   }
 
