@@ -16,8 +16,8 @@ import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
-import org.lbsim.topo.TierLink;
 import org.lbsim.transport.FlowOutcome;
+import org.lbsim.workload.CollectiveBound;
 import org.lbsim.workload.NcclCollective;
 import org.lbsim.workload.NcclProtocol;
 
@@ -165,13 +165,14 @@ public final class CollectiveBench {
     long hostBps = probe.hostLink().bitsPerSecond();
     NcclProtocol proto = NcclKeys.protocol(probe);
     NcclCollective.Algorithm algorithm = NcclKeys.algorithm(probe);
+    CollectiveBound.HostLink link = ScenarioRunner.collectiveHostLink(probe);
     List<Row> rows = new ArrayList<>();
     int i = 0;
     for (String lb : plan.lbs()) {
       for (long size : plan.sizes()) {
         RunResult r = runs.get(i++).result();
         long time = collectivePs(r);
-        long bound = boundPs(req.op(), algorithm, proto, r, format, probe.hostLink(), ranks, size);
+        long bound = boundPs(req.op(), algorithm, proto, r, link, ranks, size);
         rows.add(new Row(lb, size, size / req.type().bytes(), time, bound, r.cctPs(), r.unfinishedFlows(),
             time > 0 ? BusBandwidth.algbw(size, time) : Double.NaN,
             time > 0 ? BusBandwidth.busbw(req.op(), ranks, size, time) : Double.NaN,
@@ -199,27 +200,15 @@ public final class CollectiveBench {
 
   /**
    * The run's own lower bound where lbsim computes one (all-to-all: the three-phase bound),
-   * otherwise the larger of two: the host links' bound (the rings: their messages,
-   * {@link BusBandwidth#hostLinkBoundPs}; Broadcast and Reduce: the root's stream,
-   * {@link BusBandwidth#rootStreamBoundPs}; the tree AllReduce: its payload,
-   * {@link BusBandwidth#allReducePayloadBoundPs}) and the longest chain of the plan's sends that
-   * wait for one another, each at least its own {@link BusBandwidth#chainBoundPs} of one step.
+   * otherwise the bound of the plan that {@link CollectiveBound#ps} gives every NCCL-decomposed
+   * collective: the larger of the host links' bound and the longest chain of its pieces.
    */
   static long boundPs(CollectiveOp op, NcclCollective.Algorithm algorithm, NcclProtocol proto, RunResult r,
-      PacketFormat f, TierLink host, int ranks, long size) {
+      CollectiveBound.HostLink link, int ranks, long size) {
     if (r.boundPs() > 0) {
       return r.boundPs();
     }
-    long bps = host.bitsPerSecond();
-    long latency = host.latencyPs();
-    long buffer = op.workloadSize(size, ranks);
-    long links = op.rooted() ? BusBandwidth.rootStreamBoundPs(f, bps, latency, buffer)
-        : op == CollectiveOp.ALL_REDUCE && algorithm == NcclCollective.Algorithm.TREE
-            ? BusBandwidth.allReducePayloadBoundPs(bps, ranks, buffer)
-            : BusBandwidth.hostLinkBoundPs(f, bps, op.messagesPerRank(ranks), op.messageBytes(size, ranks));
-    long chain = NcclCollective.criticalPathPs(NcclCollective.plan(op.ncclOp(), algorithm, ranks, buffer, proto),
-        b -> BusBandwidth.chainBoundPs(f, bps, latency, 1, b));
-    return Math.max(links, chain);
+    return CollectiveBound.ps(op.ncclOp(), algorithm, proto, link, ranks, op.workloadSize(size, ranks), 1);
   }
 
   private static boolean isSeed(String setting) {

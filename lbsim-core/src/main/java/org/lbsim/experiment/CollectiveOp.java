@@ -104,16 +104,6 @@ public enum CollectiveOp {
     return this == ALL_TO_ALL ? size / ranks : size;
   }
 
-  /** Messages each rank sends: 2(n-1) ring steps for AllReduce, n-1 steps (or peers) for the others. */
-  public long messagesPerRank(int ranks) {
-    return this == ALL_REDUCE ? 2L * (ranks - 1) : ranks - 1;
-  }
-
-  /** Bytes of each message: a ring chunk ceil(size / n), or the all-to-all chunk size / n. */
-  public long messageBytes(long size, int ranks) {
-    return this == ALL_TO_ALL ? size / ranks : (size + ranks - 1) / ranks;
-  }
-
   /** The op called {@code label}, or null. */
   public static CollectiveOp find(String label) {
     return Arrays.stream(values()).filter(o -> o.label.equals(label)).findFirst().orElse(null);

@@ -30,6 +30,7 @@ import org.lbsim.transport.Transport;
 import org.lbsim.transport.TransportSettings;
 import org.lbsim.training.TrainingWorkload;
 import org.lbsim.transport.cc.CcDesign;
+import org.lbsim.workload.CollectiveBound;
 import org.lbsim.workload.FlowSpec;
 import org.lbsim.workload.LocalStep;
 
@@ -40,6 +41,11 @@ public final class ScenarioRunner {
   /** The packet sizes as the wire sees them under the scenario's profile. */
   public static PacketFormat wireFormat(Scenario s) {
     return s.profile().wireFormat(s.packet());
+  }
+
+  /** The host link as the collectives' bounds see it ({@link CollectiveBound}): the wire format, the NIC's rate and latency. */
+  public static CollectiveBound.HostLink collectiveHostLink(Scenario s) {
+    return new CollectiveBound.HostLink(wireFormat(s), s.hostLink().bitsPerSecond(), s.hostLink().latencyPs());
   }
 
   public static RunResult run(Scenario s) {

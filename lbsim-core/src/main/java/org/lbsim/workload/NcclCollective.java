@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.LongUnaryOperator;
+import java.util.function.ToLongFunction;
 
 /**
  * The one decomposition of a collective into pipelined sends, shared by the ring workloads,
@@ -103,11 +103,11 @@ public final class NcclCollective {
   }
 
   /**
-   * The longest chain of sends that wait for one another, each costing {@code sendPs} of its bytes:
-   * a lower bound on the collective's time when a send takes at least that long from its start to
+   * The longest chain of sends that wait for one another, each costing {@code sendPs} of it: a
+   * lower bound on the collective's time when a send takes at least that long from its start to
    * its arrival.
    */
-  public static long criticalPathPs(List<PipelinedSend> sends, LongUnaryOperator sendPs) {
+  public static long criticalPathPs(List<PipelinedSend> sends, ToLongFunction<PipelinedSend> sendPs) {
     long[] end = new long[sends.size()];
     long longest = 0;
     for (int i = 0; i < end.length; i++) {
@@ -116,7 +116,7 @@ public final class NcclCollective {
       for (int j = 0; j < s.afterCount(); j++) {
         start = Math.max(start, end[s.after(j)]);
       }
-      end[i] = start + sendPs.applyAsLong(s.bytes());
+      end[i] = start + sendPs.applyAsLong(s);
       longest = Math.max(longest, end[i]);
     }
     return longest;

@@ -33,21 +33,6 @@ class BusBandwidthTest {
   }
 
   @Test
-  void hostLinkBoundCountsDataHeadersAcksAndGaps() {
-    PacketFormat f = PacketFormat.of(1000, 100, 50, 10);
-    // 3 messages of 1500 B: 6 packets; 4500 payload + 6 x (100 + 50 + 2 x 10) - 10 = 5510 B at 8 Gb/s = 5510 ns
-    assertThat(BusBandwidth.hostLinkBoundPs(f, 8_000_000_000L, 3, 1500)).isEqualTo(5_510_000);
-  }
-
-  @Test
-  void chainBoundIsTheStepsOneAfterAnother() {
-    PacketFormat f = PacketFormat.of(1000, 100, 50, 10);
-    // a chunk of 1500 B: 2 packets; the first with its gap (1110 B), then the last (600 B on the wire) across two
-    // host links of 1 us latency: 1110 + 2 x (600 + 1000) ns at 8 Gb/s = 4310 ns per step
-    assertThat(BusBandwidth.chainBoundPs(f, 8_000_000_000L, 1_000_000, 3, 1500)).isEqualTo(3 * 4_310_000L);
-  }
-
-  @Test
   void idealIsTheHostLinkRateTimesItsPayloadShare() {
     assertThat(BusBandwidth.ideal(PacketFormat.of(4096, 0, 1, 0), 800_000_000_000L)).isCloseTo(100.0 * 4096 / 4097,
         within(1e-9));

@@ -7,7 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.lbsim.experiment.CollectiveBench.Outcome;
 import org.lbsim.experiment.CollectiveBench.Request;
 import org.lbsim.experiment.CollectiveBench.Row;
+import org.lbsim.net.PacketFormat;
 import org.lbsim.scenario.Catalog;
+import org.lbsim.workload.CollectiveBound;
 
 /** Broadcast and Reduce in bench-collective: NCCL's pipeline keeps them no slower than the AllReduce of their buffer, above their bounds. */
 class PipelinedCollectiveBenchTest {
@@ -48,8 +50,8 @@ class PipelinedCollectiveBenchTest {
   @Test
   void aSmallBroadcastFinishesJustAboveItsBound() {
     Row r = bench(ONE_SWITCH, CollectiveOp.BROADCAST, 64 * KIB, List.of());
-    assertThat(r.boundPs()).isEqualTo(3 * BusBandwidth.chainBoundPs(org.lbsim.net.PacketFormat.of(4096, 62, 64, 20),
-        100_000_000_000L, 500_000L, 1, 64 * KIB));
+    assertThat(r.boundPs()).isEqualTo(3 * CollectiveBound.pieceOnTheFabricPs(
+        new CollectiveBound.HostLink(PacketFormat.of(4096, 62, 64, 20), 100_000_000_000L, 500_000L), 64 * KIB));
     assertThat(r.timePs()).isGreaterThanOrEqualTo(r.boundPs()).isLessThan(r.boundPs() + 2_000_000L);
   }
 }

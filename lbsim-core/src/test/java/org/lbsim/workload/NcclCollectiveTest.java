@@ -129,10 +129,10 @@ class NcclCollectiveTest {
   void theCriticalPathOfAOnePieceRingIsItsStepsInARow() {
     List<PipelinedSend> sends = NcclCollective.plan(Op.ALL_GATHER, Algorithm.RING, 5, 500, SMALL);
     assertThat(sends).hasSize(4 * 5);
-    assertThat(NcclCollective.criticalPathPs(sends, b -> 10 * b)).isEqualTo(4 * 1000);
+    assertThat(NcclCollective.criticalPathPs(sends, s -> 10 * s.bytes())).isEqualTo(4 * 1000);
     // two pieces of 32 B leave the root side by side (8 slots): the longest chain is one piece's 4 hops
     assertThat(NcclCollective.criticalPathPs(NcclCollective.plan(Op.BROADCAST, Algorithm.RING, 5, 64, SMALL),
-        b -> b)).isEqualTo(4 * 32);
+        PipelinedSend::bytes)).isEqualTo(4 * 32);
   }
 
   @Test
