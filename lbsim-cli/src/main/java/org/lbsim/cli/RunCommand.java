@@ -135,6 +135,7 @@ final class RunCommand implements Callable<Integer> {
       o.print(ResultTable.render(results, Main.catalog(spec)));
       o.print(ResultTable.gains(results));
       o.print(TrainingTable.render(results));
+      o.print(CollectiveBoundsTable.render(results));
       o.flush();
     }
     return results.stream().anyMatch(r -> r.unfinishedFlows() > 0) ? 3 : 0;

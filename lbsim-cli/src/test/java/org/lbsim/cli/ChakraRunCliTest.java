@@ -16,7 +16,10 @@ import org.lbsim.training.chakra.proto.ChakraEt.GlobalMetadata;
 import org.lbsim.training.chakra.proto.ChakraEt.Node;
 import org.lbsim.training.chakra.proto.ChakraEt.NodeType;
 
-/** {@code lbsim run} on a Chakra trace: the table's trace line and summary.json; a truncated rank file exits 2. */
+/**
+ * {@code lbsim run} on a Chakra trace: the table's trace line, its collectives with their lower
+ * bounds, and summary.json; a truncated rank file exits 2.
+ */
 class ChakraRunCliTest {
   @TempDir
   Path dir;
@@ -47,13 +50,19 @@ class ChakraRunCliTest {
     assertThat(o.out()).containsPattern("\ntrace +[a-z-]+ +chakra t +[0-9.]+ ")
         .containsPattern("\ntrace +0 +chakra +trace t +[0-9.]+ ")
         .containsPattern("\ntrace job 0: 2 ranks end [0-9.]+ to [0-9.]+ us; critical path 7\\.000 us compute, [0-9.]+ us "
-            + "communication; attributes not read: rf_id\n");
+            + "communication; attributes not read: rf_id\n")
+        .containsPattern("\nscenario +job +collective +op +algorithm +ranks +size \\(B\\) +CCT \\(us\\) +bound \\(us\\) +% over bound\n")
+        .containsPattern("\ntrace +0 +rank 0 node 2 ar +all-reduce +ring +2 +65536 +[0-9.]+ +[0-9.]+ +[0-9.]+\n");
     JsonNode summary = new ObjectMapper().readTree(dir.resolve("out/trace/summary.json").toFile());
     JsonNode job = summary.get("training").get("jobs").get(0);
     assertThat(job.get("critical_compute_ps").asLong()).isEqualTo(7_000_000L);
     assertThat(job.get("critical_comm_ps").asLong()).isEqualTo(job.get("iteration_ps").asLong() - 7_000_000L).isPositive();
     assertThat(job.get("rank_end_ps")).hasSize(2);
     assertThat(summary.get("training").get("trace").get("skipped_attributes").get("rf_id").asInt()).isEqualTo(2);
+    JsonNode allReduce = job.get("collectives").get(0);
+    assertThat(allReduce.get("op").asText()).isEqualTo("all-reduce");
+    assertThat(allReduce.get("lower_bound_ps").asLong()).isPositive();
+    assertThat(allReduce.get("cct_ps").asLong()).isGreaterThanOrEqualTo(allReduce.get("lower_bound_ps").asLong());
   }
 
   @Test

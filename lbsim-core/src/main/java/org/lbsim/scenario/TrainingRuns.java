@@ -7,6 +7,7 @@ import org.lbsim.failure.FailurePlan;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.training.TrainingWorkload;
+import org.lbsim.transport.FlowOutcome;
 
 /**
  * The training part of a run's result: per-job iteration times, and (job.ideal: simulate) the same
@@ -27,7 +28,8 @@ final class TrainingRuns {
         ideal[j] = ((Number) ((Map<?, ?>) jobs.get(j)).get("iteration_ps")).longValue();
       }
     }
-    Map<String, Object> report = w.report(finishPs, ideal);
+    List<FlowOutcome> flows = r.flows();
+    Map<String, Object> report = w.report(finishPs, id -> flows.get(id).finishPs(), ideal);
     return r.withTraining(report);
   }
 

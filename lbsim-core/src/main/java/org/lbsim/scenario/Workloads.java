@@ -90,7 +90,7 @@ final class Workloads {
     int gps = jobs.get(0).gpusPerServer();
     Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.topologyKind().rails());
     return TrainingWorkload.build(jobs, cluster, jobs.get(0).nvlinkBitsPerSecond(), s.training().placement(),
-        random.stream(PLACEMENT_STREAM));
+        random.stream(PLACEMENT_STREAM), ScenarioRunner.collectiveHostLink(s));
   }
 
   /** The Chakra trace of a {@code workload.kind: chakra} scenario, placed on its fabric's servers and built. */
@@ -98,6 +98,7 @@ final class Workloads {
     ChakraJob job = s.training().trace();
     int gps = job.gpusPerServer();
     Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.topologyKind().rails());
-    return job.build(cluster, s.training().placement(), random.stream(PLACEMENT_STREAM));
+    return job.build(cluster, s.training().placement(), random.stream(PLACEMENT_STREAM),
+        ScenarioRunner.collectiveHostLink(s));
   }
 }

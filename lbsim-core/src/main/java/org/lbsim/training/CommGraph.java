@@ -3,6 +3,7 @@ package org.lbsim.training;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.lbsim.workload.CollectiveBound;
 import org.lbsim.workload.FlowSpec;
 import org.lbsim.workload.LocalStep;
 
@@ -20,7 +21,9 @@ import org.lbsim.workload.LocalStep;
 public final class CommGraph {
   private final Cluster cluster;
   private final long nvlinkBps;
+  private final CollectiveBound.HostLink hostLink;
   private final List<Node> nodes = new ArrayList<>();
+  private final List<Collective> collectives = new ArrayList<>();
   private int fabricCount;
   private int groups;
 
@@ -30,17 +33,80 @@ public final class CommGraph {
     }
   }
 
+  /**
+   * One NCCL-decomposed collective of the graph ({@link NcclGraph}).
+   *
+   * @param op its name, e.g. {@code all-reduce}
+   * @param bytes its whole buffer, before the split over channels
+   * @param entries per member, the node its pieces wait for
+   * @param dones per member, the node that ends when it has sent and received all its pieces
+   * @param firstFlow its first fabric flow, counted among the graph's flows; its flows follow it
+   * @param boundPs a lower bound on its time ({@link CollectiveBound}), -1 when the graph has no host link
+   */
+  public record Collective(String op, String algorithm, int ranks, long bytes, int channels, int[] entries,
+      int[] dones, int firstFlow, int flowCount, long boundPs) {}
+
   public CommGraph(Cluster cluster, long nvlinkBitsPerSecond) {
+    this(cluster, nvlinkBitsPerSecond, null);
+  }
+
+  /** @param hostLink the host link the collectives' bounds see; null: no bounds */
+  public CommGraph(Cluster cluster, long nvlinkBitsPerSecond, CollectiveBound.HostLink hostLink) {
     if (nvlinkBitsPerSecond <= 0) {
       throw new IllegalArgumentException("NVLink bandwidth must be positive, got " + nvlinkBitsPerSecond + " bit/s");
     }
     this.cluster = cluster;
     this.nvlinkBps = nvlinkBitsPerSecond;
+    this.hostLink = hostLink;
   }
 
   /** A fresh id for a set of flows that run side by side (one step of one collective). */
   public int newGroup() {
     return groups++;
+  }
+
+  /** How a transfer between two GPUs goes: over NVLink alone, over the fabric, or NVLink then the fabric (PXN). */
+  enum Hop { NVLINK, FABRIC, PXN }
+
+  /** The way {@link #send} takes from GPU {@code src} to GPU {@code dst}. */
+  Hop hop(int src, int dst) {
+    int gps = cluster.gpusPerServer();
+    if (src / gps == dst / gps) {
+      return Hop.NVLINK;
+    }
+    return cluster.railOptimized() && src % gps != dst % gps ? Hop.PXN : Hop.FABRIC;
+  }
+
+  /**
+   * A lower bound on a transfer's time from its start to its arrival, as {@link #send} makes it: an
+   * NVLink copy takes exactly its time, a fabric flow at least {@link CollectiveBound#pieceOnTheFabricPs}.
+   * Only for a graph with a host link.
+   */
+  long transferBoundPs(int src, int dst, long bytes) {
+    return switch (hop(src, dst)) {
+      case NVLINK -> nvlinkPs(bytes);
+      case FABRIC -> CollectiveBound.pieceOnTheFabricPs(hostLink, bytes);
+      case PXN -> nvlinkPs(bytes) + CollectiveBound.pieceOnTheFabricPs(hostLink, bytes);
+    };
+  }
+
+  /** The host link the collectives' bounds see, or null. */
+  CollectiveBound.HostLink hostLink() {
+    return hostLink;
+  }
+
+  /** Fabric flows so far: the index the next one gets. */
+  int fabricCount() {
+    return fabricCount;
+  }
+
+  void addCollective(Collective c) {
+    collectives.add(c);
+  }
+
+  /** The NCCL-decomposed collectives, in the order they were built. */
+  public List<Collective> collectives() {
+    return Collections.unmodifiableList(collectives);
   }
 
   /**
@@ -50,21 +116,20 @@ public final class CommGraph {
    */
   public int send(int src, int dst, long bytes, int[] preds, long gapPs, int group) {
     int gps = cluster.gpusPerServer();
-    int ss = src / gps;
-    int ds = dst / gps;
-    if (ss == ds) {
+    Hop hop = hop(src, dst);
+    if (hop == Hop.NVLINK) {
       return local(nvlinkPs(bytes), gapPs, preds);
     }
     int[] p = preds;
     long gap = gapPs;
     int nicGpu = src % gps;
-    if (cluster.railOptimized() && nicGpu != dst % gps) {
+    if (hop == Hop.PXN) {
       nicGpu = dst % gps;
       p = new int[] {local(nvlinkPs(bytes), gapPs, preds)};
       gap = 0;
     }
-    int srcHost = cluster.host(ss, nicGpu);
-    int dstHost = cluster.host(ds, dst % gps);
+    int srcHost = cluster.host(src / gps, nicGpu);
+    int dstHost = cluster.host(dst / gps, dst % gps);
     nodes.add(new Node(srcHost, dstHost, bytes, 0, gap, clean(p), group));
     fabricCount++;
     return nodes.size() - 1;

@@ -16,9 +16,12 @@ public final class IterationReport {
 
   /**
    * @param finishPs when a local step finished (-1 if never)
+   * @param flowFinishPs when a flow's sender had its last ACK (-1 if never)
    * @param idealPs per job, iteration time on the non-blocking fabric, or null
+   * @param collectives per job, its NCCL collectives
    */
-  public static Map<String, Object> of(TrainingWorkload w, IntToLongFunction finishPs, long[] idealPs) {
+  static Map<String, Object> of(TrainingWorkload w, IntToLongFunction finishPs, IntToLongFunction flowFinishPs,
+      long[] idealPs, List<List<CollectiveReport.Timed>> collectives) {
     List<Object> jobs = new ArrayList<>();
     for (int j = 0; j < w.jobs().size(); j++) {
       JobSpec job = w.jobs().get(j);
@@ -35,6 +38,11 @@ public final class IterationReport {
       long ideal = idealPs == null ? -1 : idealPs[j];
       m.put("ideal_iteration_ps", ideal);
       m.put("over_ideal_pct", it > 0 && ideal > 0 ? Math.round(1e4 * 100.0 * (it - ideal) / ideal) / 1e4 : null);
+      List<Map<String, Object>> rows = new ArrayList<>(collectives.get(j).size());
+      for (CollectiveReport.Timed t : collectives.get(j)) {
+        rows.add(CollectiveReport.row(t, finishPs, flowFinishPs));
+      }
+      m.put("collectives", rows);
       jobs.add(m);
     }
     Map<String, Object> out = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package org.lbsim.training;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.lbsim.workload.CollectiveBound;
 import org.lbsim.workload.NcclCollective;
 import org.lbsim.workload.NcclProtocol;
 import org.lbsim.workload.PipelinedSend;
@@ -13,7 +14,8 @@ import org.lbsim.workload.PipelinedSend;
  * {@link Algorithms#ringOrder}); Broadcast and Reduce rotate that order so that the group's first
  * rank, the root, is position 0. A rank's sends wait for its entry node as well as for the sends of
  * their plan; sends of one channel and round share a group, so a rank's sends of one round share
- * its link.
+ * its link. Each collective is recorded in the graph ({@link CommGraph.Collective}) with its lower
+ * bound when the graph has a host link.
  */
 public final class NcclGraph {
   private NcclGraph() {}
@@ -28,21 +30,25 @@ public final class NcclGraph {
     if (n == 1) {
       return entry.clone();
     }
-    List<List<Integer>> touched = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      touched.add(new ArrayList<>(List.of(entry[i])));
-    }
-    List<PipelinedSend> sends = NcclCollective.plan(op, algorithm, n, Algorithms.ceilDiv(bytes, channels), proto);
+    long channelBytes = Algorithms.ceilDiv(bytes, channels);
+    List<PipelinedSend> sends = NcclCollective.plan(op, algorithm, n, channelBytes, proto);
     int rounds = 0;
     for (PipelinedSend s : sends) {
       rounds = Math.max(rounds, s.round() + 1);
     }
     boolean rooted = op == NcclCollective.Op.BROADCAST || op == NcclCollective.Op.REDUCE;
+    int[][] orders = new int[channels][];
     for (int c = 0; c < channels; c++) {
       int[] order = Algorithms.ringOrder(g.cluster().gpusPerServer(), gpus, c);
-      if (rooted) {
-        order = rootFirst(order);
-      }
+      orders[c] = rooted ? rootFirst(order) : order;
+    }
+    int firstFlow = g.fabricCount();
+    List<List<Integer>> touched = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      touched.add(new ArrayList<>(List.of(entry[i])));
+    }
+    for (int c = 0; c < channels; c++) {
+      int[] order = orders[c];
       int base = g.newGroup();
       for (int r = 1; r < rounds; r++) {
         g.newGroup();
@@ -66,7 +72,30 @@ public final class NcclGraph {
     for (int i = 0; i < n; i++) {
       out[i] = g.join(touched.get(i).stream().mapToInt(Integer::intValue).toArray());
     }
+    long bound = g.hostLink() == null ? -1 : boundPs(g, op, algorithm, sends, orders, gpus, channelBytes, channels);
+    g.addCollective(new CommGraph.Collective(op.label(), algorithm.label(), n, bytes, channels, entry.clone(), out,
+        firstFlow, g.fabricCount() - firstFlow, bound));
     return out;
+  }
+
+  /**
+   * The collective's lower bound: the longest chain of pieces of any channel, each at least its
+   * transfer's time ({@link CommGraph#transferBoundPs}), and, when every piece crosses the fabric
+   * from its sender's own NIC, the host links' bound ({@link CollectiveBound#linksPs}).
+   */
+  private static long boundPs(CommGraph g, NcclCollective.Op op, NcclCollective.Algorithm algorithm,
+      List<PipelinedSend> sends, int[][] orders, int[] gpus, long channelBytes, int channels) {
+    long chain = 0;
+    boolean fabricOnly = true;
+    for (int[] order : orders) {
+      chain = Math.max(chain, NcclCollective.criticalPathPs(sends,
+          s -> g.transferBoundPs(gpus[order[s.from()]], gpus[order[s.to()]], s.bytes())));
+      for (PipelinedSend s : sends) {
+        fabricOnly &= g.hop(gpus[order[s.from()]], gpus[order[s.to()]]) == CommGraph.Hop.FABRIC;
+      }
+    }
+    long links = fabricOnly ? CollectiveBound.linksPs(op, algorithm, g.hostLink(), gpus.length, channelBytes, channels) : 0;
+    return Math.max(chain, links);
   }
 
   /** {@code order} rotated so that rank 0 comes first. */

@@ -23,7 +23,14 @@ import java.util.function.ToLongFunction;
  * </ul>
  */
 public final class NcclCollective {
-  public enum Op { ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER, BROADCAST, REDUCE }
+  public enum Op {
+    ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER, BROADCAST, REDUCE;
+
+    /** The name in tables and results, e.g. {@code all-reduce}. */
+    public String label() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+  }
 
   public enum Algorithm {
     RING, TREE;

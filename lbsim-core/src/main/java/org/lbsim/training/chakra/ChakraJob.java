@@ -9,9 +9,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.lbsim.training.Cluster;
+import org.lbsim.training.CollectiveReport;
 import org.lbsim.training.CommGraph;
 import org.lbsim.training.Placement;
 import org.lbsim.training.TrainingWorkload;
+import org.lbsim.workload.CollectiveBound;
 import org.lbsim.workload.FlowSpec;
 import org.lbsim.workload.NcclCollective;
 import org.lbsim.workload.NcclProtocol;
@@ -39,14 +41,18 @@ public record ChakraJob(Path prefix, int gpusPerServer, long nvlinkBitsPerSecond
    */
   public List<FlowSpec> check(Cluster cluster) {
     ChakraTrace trace = ChakraTrace.read(prefix);
-    return assemble(trace, cluster, new int[][] {consecutive(servers(trace, cluster))}).flows();
+    return assemble(trace, cluster, new int[][] {consecutive(servers(trace, cluster))}, null).flows();
   }
 
-  /** Reads the trace and builds it on {@code cluster}'s servers, given by {@code job.placement}. */
-  public TrainingWorkload build(Cluster cluster, String placement, SplittableRandom rng) {
+  /**
+   * Reads the trace and builds it on {@code cluster}'s servers, given by {@code job.placement}; its
+   * NCCL collectives get their lower bounds from {@code hostLink}.
+   */
+  public TrainingWorkload build(Cluster cluster, String placement, SplittableRandom rng,
+      CollectiveBound.HostLink hostLink) {
     ChakraTrace trace = ChakraTrace.read(prefix);
     int[][] servers = Placement.place(placement, new int[] {servers(trace, cluster)}, cluster.servers(), rng);
-    return assemble(trace, cluster, servers);
+    return assemble(trace, cluster, servers, hostLink);
   }
 
   /** The servers the trace's ranks fill; refuses a trace that does not fit the fabric. */
@@ -72,13 +78,14 @@ public record ChakraJob(Path prefix, int gpusPerServer, long nvlinkBitsPerSecond
     return out;
   }
 
-  private TrainingWorkload assemble(ChakraTrace trace, Cluster cluster, int[][] servers) {
+  private TrainingWorkload assemble(ChakraTrace trace, Cluster cluster, int[][] servers,
+      CollectiveBound.HostLink hostLink) {
     int g = cluster.gpusPerServer();
     int[] gpu = new int[trace.ranks()];
     for (int r = 0; r < gpu.length; r++) {
       gpu[r] = servers[0][r / g] * g + r % g;
     }
-    CommGraph graph = new CommGraph(cluster, nvlinkBitsPerSecond);
+    CommGraph graph = new CommGraph(cluster, nvlinkBitsPerSecond, hostLink);
     TraceGraph tg = new TraceGraph(trace, graph, gpu, algorithm, channels, proto, ncclAlgorithm);
     int[] rankEnds = tg.build();
     int end = graph.join(rankEnds);
@@ -88,7 +95,12 @@ public record ChakraJob(Path prefix, int gpusPerServer, long nvlinkBitsPerSecond
     for (long x : compute) {
       busiest = Math.max(busiest, x);
     }
-    ChakraReport report = new ChakraReport(trace, paths(tg, c, rankEnds), tg.collectives(), tg.pointToPoint());
+    List<CollectiveReport.Timed> timed = CollectiveReport.compile(graph.collectives(), c, 0);
+    List<ChakraReport.Nccl> nccl = new ArrayList<>();
+    for (TraceGraph.Nccl n : tg.ncclCollectives()) {
+      nccl.add(new ChakraReport.Nccl(n.rank(), n.node(), timed.get(n.collective())));
+    }
+    ChakraReport report = new ChakraReport(trace, paths(tg, c, rankEnds), tg.collectives(), tg.pointToPoint(), nccl);
     return new TrainingWorkload(c.flows(), c.steps(), List.of(), new int[] {c.idOf(end)}, new long[] {busiest},
         servers, report::report);
   }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntToLongFunction;
+import org.lbsim.training.CollectiveReport;
 import org.lbsim.training.TrainingWorkload;
 import org.lbsim.workload.FlowSpec;
 
@@ -40,8 +41,12 @@ final class ChakraReport {
   private final Paths paths;
   private final int collectives;
   private final int pointToPoint;
+  private final List<Nccl> nccl;
 
-  ChakraReport(ChakraTrace trace, Paths paths, int collectives, int pointToPoint) {
+  /** A collective of the trace that runs NCCL's pipeline: the node that names it on {@code rank}, its time and bound. */
+  record Nccl(int rank, TraceNode node, CollectiveReport.Timed timed) {}
+
+  ChakraReport(ChakraTrace trace, Paths paths, int collectives, int pointToPoint, List<Nccl> nccl) {
     this.prefix = String.valueOf(trace.prefix().getFileName());
     this.ranks = trace.ranks();
     this.nodes = trace.nodes();
@@ -50,9 +55,11 @@ final class ChakraReport {
     this.paths = paths;
     this.collectives = collectives;
     this.pointToPoint = pointToPoint;
+    this.nccl = List.copyOf(nccl);
   }
 
-  Map<String, Object> report(TrainingWorkload w, IntToLongFunction finishPs, long[] idealPs) {
+  Map<String, Object> report(TrainingWorkload w, IntToLongFunction finishPs, IntToLongFunction flowFinishPs,
+      long[] idealPs) {
     long it = finishPs.applyAsLong(w.jobEnds()[0]);
     List<Long> rankEnds = new ArrayList<>(ranks);
     for (int end : paths.rankEnds()) {
@@ -74,6 +81,17 @@ final class ChakraReport {
     m.put("critical_compute_ps", criticalCompute);
     m.put("critical_comm_ps", it < 0 ? -1 : it - criticalCompute);
     m.put("rank_end_ps", rankEnds);
+    List<Map<String, Object>> bounded = new ArrayList<>(nccl.size());
+    for (Nccl c : nccl) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("rank", c.rank());
+      row.put("node", c.node().id());
+      row.put("name", c.node().name());
+      row.put("pg_name", c.node().group());
+      row.putAll(CollectiveReport.row(c.timed(), finishPs, flowFinishPs));
+      bounded.add(row);
+    }
+    m.put("collectives", bounded);
     Map<String, Object> t = new LinkedHashMap<>();
     t.put("ranks", ranks);
     t.put("nodes", nodes);

@@ -54,13 +54,21 @@ final class TraceGraph {
    */
   record Step(int rank, TraceNode node, int done, int instance) {}
 
+  /**
+   * A trace collective that runs NCCL's pipeline.
+   *
+   * @param collective its index among the graph's collectives ({@link CommGraph#collectives()})
+   * @param rank its group's first rank, whose node names it
+   */
+  record Nccl(int collective, int rank, TraceNode node) {}
+
   private final ChakraTrace trace;
   private final CommGraph g;
   private final int[] gpu;
   private final String algorithm;
   private final int channels;
   private final NcclProtocol proto;
-  private final NcclCollective.Algorithm nccl;
+  private final NcclCollective.Algorithm ncclAlgorithm;
   private final String file;
   private final List<List<TraceNode>> order = new ArrayList<>();
   private final int[] pos;
@@ -70,15 +78,16 @@ final class TraceGraph {
   private final Map<List<Long>, ArrayDeque<Step>> sends = new HashMap<>();
   private final List<Step> steps = new ArrayList<>();
   private final List<int[]> instances = new ArrayList<>(); // per collective instance, its members' step indices
+  private final List<Nccl> nccl = new ArrayList<>();
   private final long[] computePs;
   private int collectives;
   private int pointToPoint;
 
   TraceGraph(ChakraTrace trace, CommGraph g, int[] gpu, String algorithm, int channels, NcclProtocol proto,
-      NcclCollective.Algorithm nccl) {
+      NcclCollective.Algorithm ncclAlgorithm) {
     this.trace = trace;
     this.proto = proto;
-    this.nccl = nccl;
+    this.ncclAlgorithm = ncclAlgorithm;
     this.g = g;
     this.gpu = gpu.clone();
     this.algorithm = algorithm;
@@ -268,7 +277,11 @@ final class TraceGraph {
       entry[i] = g.join(deps(m[i], current(m[i])));
       gpus[i] = gpu[m[i]];
     }
+    int recorded = g.collectives().size();
     int[] done = collective(t, gpus, entry);
+    if (g.collectives().size() > recorded) {
+      nccl.add(new Nccl(recorded, m[0], t));
+    }
     int[] stepIndex = new int[m.length];
     int instance = instances.size();
     for (int i = 0; i < m.length; i++) {
@@ -298,15 +311,15 @@ final class TraceGraph {
       case ALL_TO_ALL -> n == 1 ? entry.clone()
           : Algorithms.allToAll(g, gpus, Algorithms.ceilDiv(Algorithms.ceilDiv(t.bytes(), n), channels),
               channels, entry, 0);
-      case BROADCAST -> NcclGraph.run(g, NcclCollective.Op.BROADCAST, nccl, gpus, t.bytes(), channels, entry, proto);
-      case REDUCE -> NcclGraph.run(g, NcclCollective.Op.REDUCE, nccl, gpus, t.bytes(), channels, entry, proto);
+      case BROADCAST -> NcclGraph.run(g, NcclCollective.Op.BROADCAST, ncclAlgorithm, gpus, t.bytes(), channels, entry, proto);
+      case REDUCE -> NcclGraph.run(g, NcclCollective.Op.REDUCE, ncclAlgorithm, gpus, t.bytes(), channels, entry, proto);
       case BARRIER -> barrier(entry);
     };
   }
 
   /** NCCL's pipeline under job.algorithm ring; halving-doubling and direct as a job's collectives run them. */
   private int[] symmetric(NcclCollective.Op op, Op jobOp, int[] gpus, long bytes, int[] entry) {
-    return algorithm.equals("ring") ? NcclGraph.run(g, op, nccl, gpus, bytes, channels, entry, proto)
+    return algorithm.equals("ring") ? NcclGraph.run(g, op, ncclAlgorithm, gpus, bytes, channels, entry, proto)
         : Algorithms.run(g, algorithm, jobOp, gpus, bytes, channels, entry, 0);
   }
 
@@ -408,6 +421,11 @@ final class TraceGraph {
 
   List<int[]> instances() {
     return instances;
+  }
+
+  /** The collectives that run NCCL's pipeline, in the order they were built. */
+  List<Nccl> ncclCollectives() {
+    return nccl;
   }
 
   /** Per rank, the duration of its local nodes. */
