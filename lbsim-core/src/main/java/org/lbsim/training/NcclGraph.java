@@ -1,6 +1,5 @@
 package org.lbsim.training;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.lbsim.workload.CollectiveBound;
 import org.lbsim.workload.NcclCollective;
@@ -43,10 +42,7 @@ public final class NcclGraph {
       orders[c] = rooted ? rootFirst(order) : order;
     }
     int firstFlow = g.fabricCount();
-    List<List<Integer>> touched = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      touched.add(new ArrayList<>(List.of(entry[i])));
-    }
+    int[][] nodes = new int[channels][];
     for (int c = 0; c < channels; c++) {
       int[] order = orders[c];
       int base = g.newGroup();
@@ -57,24 +53,96 @@ public final class NcclGraph {
       for (int i = 0; i < node.length; i++) {
         PipelinedSend s = sends.get(i);
         int from = order[s.from()];
-        int to = order[s.to()];
         int[] preds = new int[s.afterCount() + 1];
         preds[0] = entry[from];
         for (int j = 0; j < s.afterCount(); j++) {
           preds[j + 1] = node[s.after(j)];
         }
-        node[i] = g.send(gpus[from], gpus[to], s.bytes(), preds, 0, base + s.round());
-        touched.get(from).add(node[i]);
-        touched.get(to).add(node[i]);
+        node[i] = g.send(gpus[from], gpus[order[s.to()]], s.bytes(), preds, 0, base + s.round());
       }
+      nodes[c] = node;
     }
-    int[] out = new int[n];
-    for (int i = 0; i < n; i++) {
-      out[i] = g.join(touched.get(i).stream().mapToInt(Integer::intValue).toArray());
-    }
+    int[] out = rankEnds(g, sends, orders, nodes, entry);
     long bound = g.hostLink() == null ? -1 : boundPs(g, op, algorithm, sends, orders, gpus, channelBytes, channels);
     g.addCollective(new CommGraph.Collective(op.label(), algorithm.label(), n, bytes, channels, entry.clone(), out,
         firstFlow, g.fabricCount() - firstFlow, bound));
+    return out;
+  }
+
+  /**
+   * Per rank, a join of the pieces it sends or receives that no other piece of it waits for (each
+   * other piece has arrived before one of these has), and of its entry when it sends nothing (its
+   * sends wait for its entry): it ends when the rank has sent and received all its pieces.
+   */
+  private static int[] rankEnds(CommGraph g, List<PipelinedSend> plan, int[][] orders, int[][] nodes, int[] entry) {
+    int n = entry.length;
+    int[][] last = lastPieces(plan, n);
+    boolean[] sender = new boolean[n];
+    for (PipelinedSend s : plan) {
+      sender[s.from()] = true;
+    }
+    int[] size = new int[n];
+    boolean[] sends = new boolean[n];
+    for (int[] order : orders) {
+      for (int p = 0; p < n; p++) {
+        size[order[p]] += last[p].length;
+        sends[order[p]] |= sender[p];
+      }
+    }
+    int[][] preds = new int[n][];
+    int[] filled = new int[n];
+    for (int r = 0; r < n; r++) {
+      preds[r] = new int[size[r] + (sends[r] ? 0 : 1)];
+    }
+    for (int c = 0; c < orders.length; c++) {
+      for (int p = 0; p < n; p++) {
+        int r = orders[c][p];
+        for (int i : last[p]) {
+          preds[r][filled[r]++] = nodes[c][i];
+        }
+      }
+    }
+    int[] out = new int[n];
+    for (int r = 0; r < n; r++) {
+      if (filled[r] < preds[r].length) {
+        preds[r][filled[r]] = entry[r];
+      }
+      out[r] = g.join(preds[r]);
+    }
+    return out;
+  }
+
+  /** Per group position, the sends from or to it that no send from or to it waits for directly. */
+  static int[][] lastPieces(List<PipelinedSend> sends, int n) {
+    int count = sends.size();
+    boolean[] fromCovered = new boolean[count];
+    boolean[] toCovered = new boolean[count];
+    for (PipelinedSend b : sends) {
+      for (int j = 0; j < b.afterCount(); j++) {
+        PipelinedSend a = sends.get(b.after(j));
+        fromCovered[b.after(j)] |= a.from() == b.from() || a.from() == b.to();
+        toCovered[b.after(j)] |= a.to() == b.from() || a.to() == b.to();
+      }
+    }
+    int[] size = new int[n];
+    for (int i = 0; i < count; i++) {
+      size[sends.get(i).from()] += fromCovered[i] ? 0 : 1;
+      size[sends.get(i).to()] += toCovered[i] ? 0 : 1;
+    }
+    int[][] out = new int[n][];
+    for (int p = 0; p < n; p++) {
+      out[p] = new int[size[p]];
+      size[p] = 0;
+    }
+    for (int i = 0; i < count; i++) {
+      PipelinedSend s = sends.get(i);
+      if (!fromCovered[i]) {
+        out[s.from()][size[s.from()]++] = i;
+      }
+      if (!toCovered[i]) {
+        out[s.to()][size[s.to()]++] = i;
+      }
+    }
     return out;
   }
 
