@@ -3,6 +3,7 @@ package org.lbsim.scenario;
 import java.util.List;
 import java.util.Map;
 import org.lbsim.scenario.Setting.Type;
+import org.lbsim.workload.CollectiveBound;
 import org.lbsim.workload.NcclCollective;
 import org.lbsim.workload.NcclProtocol;
 
@@ -73,5 +74,31 @@ public final class NcclKeys {
 
   static NcclCollective.Algorithm algorithm(Map<String, String> v) {
     return NcclCollective.algorithm(v.getOrDefault(ALGO, "ring").trim());
+  }
+
+  /** The collective a {@code workload.kind} runs through {@link NcclCollective}, or null for another kind. */
+  static NcclCollective.Op op(String kind) {
+    return switch (kind) {
+      case "ring-allreduce" -> NcclCollective.Op.ALL_REDUCE;
+      case "ring-allgather" -> NcclCollective.Op.ALL_GATHER;
+      case "ring-reducescatter" -> NcclCollective.Op.REDUCE_SCATTER;
+      case "broadcast" -> NcclCollective.Op.BROADCAST;
+      case "reduce" -> NcclCollective.Op.REDUCE;
+      default -> null;
+    };
+  }
+
+  /**
+   * The lower bound of a collective workload's CCT ({@link CollectiveBound#ps}, the one
+   * {@code bench-collective} prints) when the CCT runs from the first start to the last completion;
+   * -1 for other kinds and for a CCT that is the longest flow's time (profile: reference).
+   */
+  static long boundPs(Scenario s) {
+    NcclCollective.Op op = op(s.workloadKind().name());
+    if (op == null || !s.profile().cctFromFirstStart()) {
+      return -1;
+    }
+    return CollectiveBound.ps(op, algorithm(s), protocol(s), ScenarioRunner.collectiveHostLink(s),
+        s.topology().hosts(), s.workload().sizeBytes(), 1);
   }
 }

@@ -251,8 +251,9 @@ public final class ScenarioRunner {
         : form != null && form.host() != null ? form.host().apply(ctx) : lb.host().apply(ctx);
     Transport transport = new Transport(fabric, ts, split == null ? flows : split.connections(), hostPaths,
         lb.ack() == null ? null : lb.ack().apply(ctx), split == null ? steps : split.steps());
-    long bound = bound(fabric, flows, format, t.extraPackets(), rhoMax, Workloads.placedHosts(s, sim.random()),
-        ackEvery(t.ackCoalesceBytes(), format));
+    long bound = NcclKeys.op(s.workloadKind().name()) != null ? NcclKeys.boundPs(s)
+        : bound(fabric, flows, format, t.extraPackets(), rhoMax, Workloads.placedHosts(s, sim.random()),
+            ackEvery(t.ackCoalesceBytes(), format));
     QueueSampler sampler = sampler(s, sim, fabric, transport, bound);
     return new PreparedRun(sim, fabric, transport, flows, split, format, failures, bound, training, sampler);
   }
