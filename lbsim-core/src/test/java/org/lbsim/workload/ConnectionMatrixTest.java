@@ -272,6 +272,9 @@ class ConnectionMatrixTest {
         .isEqualTo("t.cm:2: start must not be negative (got '-1'; a time >= 0)");
     assertThat(errorOf("Nodes 4\nConnections 2\n0->1 start 0 size 5\n"))
         .isEqualTo("t.cm:2: Connections does not match the file (got '2'; the file has 1 connection lines)");
+    assertThat(errorOf("Nodes 4\nTriggers 2\n0->1 id 1 start 0 size 5 send_done_trigger 1\n1->2 id 2 trigger 1 size 5\n"
+        + "trigger id 1 oneshot\n"))
+        .isEqualTo("t.cm:2: Triggers does not match the file (got '2'; the file has 1 trigger definitions)");
     assertThat(errorOf("Nodes 4\n0->1 id 1 start 0 size 5\n1->0 id 1 start 0 size 5\n"))
         .isEqualTo("t.cm:3: connection id 1 is used twice (first on line 2) (got '1'; a unique id per connection)");
     assertThat(errorOf("Nodes 4\n0->1 start 0 size 5\ntrigger id 1 sometimes\n"))
