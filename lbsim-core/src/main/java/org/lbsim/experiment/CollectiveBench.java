@@ -176,7 +176,7 @@ public final class CollectiveBench {
         rows.add(new Row(lb, size, size / req.type().bytes(), time, bound, r.cctPs(), r.unfinishedFlows(),
             time > 0 ? BusBandwidth.algbw(size, time) : Double.NaN,
             time > 0 ? BusBandwidth.busbw(req.op(), ranks, size, time) : Double.NaN,
-            BusBandwidth.busbw(req.op(), ranks, size, bound)));
+            bound > 0 ? BusBandwidth.busbw(req.op(), ranks, size, bound) : Double.NaN));
       }
     }
     String algo = req.op().algorithms().contains(algorithm.label()) ? algorithm.label() : req.op().algorithm();
@@ -207,6 +207,9 @@ public final class CollectiveBench {
       CollectiveBound.HostLink link, int ranks, long size) {
     if (r.boundPs() > 0) {
       return r.boundPs();
+    }
+    if (link == null) {
+      return -1; // coalesced ACKs: no bound
     }
     return CollectiveBound.ps(op.ncclOp(), algorithm, proto, link, ranks, op.workloadSize(size, ranks), 1);
   }

@@ -95,10 +95,11 @@ public final class NcclKeys {
    */
   static long boundPs(Scenario s) {
     NcclCollective.Op op = op(s.workloadKind().name());
-    if (op == null || !s.profile().cctFromFirstStart()) {
+    CollectiveBound.HostLink link = ScenarioRunner.collectiveHostLink(s);
+    if (op == null || !s.profile().cctFromFirstStart() || link == null) {
       return -1;
     }
-    return CollectiveBound.ps(op, algorithm(s), protocol(s), ScenarioRunner.collectiveHostLink(s),
+    return CollectiveBound.ps(op, algorithm(s), protocol(s), link,
         s.topology().hosts(), s.workload().sizeBytes(), 1);
   }
 }

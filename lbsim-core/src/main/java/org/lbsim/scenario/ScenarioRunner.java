@@ -43,8 +43,15 @@ public final class ScenarioRunner {
     return s.profile().wireFormat(s.packet());
   }
 
-  /** The host link as the collectives' bounds see it ({@link CollectiveBound}): the wire format, the NIC's rate and latency. */
+  /**
+   * The host link as the collectives' bounds see it ({@link CollectiveBound}): the wire format, the
+   * NIC's rate and latency; null when receivers coalesce ACKs ({@code transport.ack_coalesce_bytes}),
+   * because those bounds count an ACK for every data packet, and such collectives then have none.
+   */
   public static CollectiveBound.HostLink collectiveHostLink(Scenario s) {
+    if (s.transport().ackCoalesceBytes() > 0) {
+      return null;
+    }
     return new CollectiveBound.HostLink(wireFormat(s), s.hostLink().bitsPerSecond(), s.hostLink().latencyPs());
   }
 

@@ -62,6 +62,16 @@ class AckCoalescingRunTest {
     assertThat(c.finishPs()).isEqualTo(each.flows().get(0).finishPs());
   }
 
+  /** The collectives' bounds count an ACK for every data packet, so with coalesced ACKs a ring has none. */
+  @Test
+  void aRingWithCoalescedAcksFinishesWithoutABound() {
+    RunResult r = run(UEC, "cc=nscc", "workload.kind=ring-allreduce", "workload.size=1MiB",
+        "transport.ack_coalesce_bytes=16384");
+    assertThat(r.unfinishedFlows()).isZero();
+    assertThat(r.boundPs()).isEqualTo(-1);
+    assertThat(run(UEC, "cc=nscc", "workload.kind=ring-allreduce", "workload.size=1MiB").boundPs()).isPositive();
+  }
+
   @Test
   void coalescingNeedsSackAndANonNegativeThreshold() {
     assertThatThrownBy(() -> Scenarios.of("lr=gbn", "cc=dctcp", "transport.ack_coalesce_bytes=16384"))
