@@ -2,7 +2,7 @@
 # Cross-checks lbsim against a built htsim: runs every case of a case list on both sides, one
 # simulation at a time, and prints one table (docs/validation.md).
 #   lbsim-bench/crosscheck/crosscheck.sh --htsim DIR [--cases FILE] [--runs N] [--seeds N]
-#       [--only REGEX] [--metrics cct,p50,p99] [--out DIR] [--lbsim PATH] [--fresh] [--timeout-s S]
+#       [--only REGEX] [--metrics cct,p50,p99,trims,rtx] [--out DIR] [--lbsim PATH] [--fresh] [--timeout-s S]
 # Without --htsim it prints how to build the reference simulator and exits 0 without running.
 # The harness (package org.lbsim.bench.crosscheck) needs only the JDK: it is compiled here with
 # javac, without Maven.

@@ -15,7 +15,8 @@ record CaseRow(String name, SideRuns lbsim, SideRuns htsim) {
   }
 
   String difference(Metric m) {
-    if (!comparable() || lbsim.anyUnfinished() || htsim.anyUnfinished()) {
+    if (!comparable() || lbsim.anyUnfinished() || htsim.anyUnfinished() || !reported(m)
+        || htsim.us(m).median() == 0) {
       return "-";
     }
     return String.format(Locale.ROOT, "%+.2f %%", Verdict.differencePct(lbsim.us(m), htsim.us(m)));
@@ -33,7 +34,14 @@ record CaseRow(String name, SideRuns lbsim, SideRuns htsim) {
       return (lbsim.unfinishedFlows().overlaps(htsim.unfinishedFlows()) ? Verdict.WITHIN_SPREAD : Verdict.DIFFERS).label
           + " (unfinished flows)";
     }
+    if (!reported(m)) {
+      return "not compared";
+    }
     return Verdict.of(lbsim.us(m), htsim.us(m)).label;
+  }
+
+  private boolean reported(Metric m) {
+    return lbsim.reports(m) && htsim.reports(m);
   }
 
   private boolean comparable() {

@@ -18,7 +18,7 @@ import java.util.regex.PatternSyntaxException;
  *
  * <pre>
  * lbsim-bench/crosscheck/crosscheck.sh [--htsim DIR] [--cases FILE] [--runs N] [--seeds N]
- *     [--only REGEX] [--metrics cct,p50,p99] [--out DIR] [--lbsim PATH] [--fresh] [--timeout-s S]
+ *     [--only REGEX] [--metrics cct,p50,p99,trims,rtx] [--out DIR] [--lbsim PATH] [--fresh] [--timeout-s S]
  * </pre>
  */
 public final class CrossCheck {

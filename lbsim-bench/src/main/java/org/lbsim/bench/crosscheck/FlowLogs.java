@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
 final class FlowLogs {
   private static final Pattern FINISHED = Pattern.compile("^Flow (.+?) finished at ([0-9.eE+-]+)(\\s.*)?$");
   private static final Pattern CONNECTION = Pattern.compile("^\\s*\\d+\\s*->\\s*\\d+\\s.*");
+  /** uet-htsim's UEC and EQDS drivers end with {@code New: N Rtx: R ...}, the UEC one with {@code NACKs: K} too. */
+  private static final Pattern TOTALS = Pattern.compile("^New: \\d+ Rtx: (\\d+)\\b.*?(?:NACKs: (\\d+)\\b.*)?$");
+  private static final Pattern TRIMMED = Pattern.compile("\"data_trimmed\"\\s*:\\s*(\\d+)");
 
   private FlowLogs() {}
 
@@ -61,7 +64,35 @@ final class FlowLogs {
     if (first.size() > flows) {
       throw new IllegalArgumentException("htsim output: " + first.size() + " flows finished, but its matrix lists " + flows);
     }
-    return RunResult.of(flows, new ArrayList<>(first.values()));
+    long resent = -1;
+    long trimmed = -1;
+    for (String line : lines) {
+      Matcher m = TOTALS.matcher(line.strip());
+      if (m.matches()) {
+        resent = Long.parseLong(m.group(1));
+        trimmed = m.group(2) == null ? -1 : Long.parseLong(m.group(2)); // a NACK answers each trimmed packet
+      }
+    }
+    return RunResult.of(flows, new ArrayList<>(first.values())).withCounts(trimmed, resent);
+  }
+
+  /**
+   * lbsim's packets trimmed ({@code summary.json}'s {@code data_trimmed}) and resent (the sum of
+   * {@code flows.csv}'s {@code retransmissions}) added to {@code r}, read from its flows and its
+   * summary's text; -1 for what they lack.
+   */
+  static RunResult withLbsimCounts(RunResult r, List<String> flowsCsv, String summaryJson) {
+    Matcher m = TRIMMED.matcher(summaryJson);
+    long trimmed = m.find() ? Long.parseLong(m.group(1)) : -1;
+    int col = flowsCsv.isEmpty() ? -1 : List.of(flowsCsv.get(0).split(",", -1)).indexOf("retransmissions");
+    long resent = col < 0 ? -1 : 0;
+    for (int i = 1; col >= 0 && i < flowsCsv.size(); i++) {
+      String[] cells = flowsCsv.get(i).split(",", -1);
+      if (cells.length > col && !cells[col].isBlank()) {
+        resent += Long.parseLong(cells[col].strip());
+      }
+    }
+    return r.withCounts(trimmed, resent);
   }
 
   /** The number of connections a connection matrix lists ({@code SRC->DST ...} lines). */

@@ -6,19 +6,25 @@ import java.util.Locale;
 
 /**
  * What a table row compares: the collective's completion time (the largest FCT) or a percentile
- * of the flows' completion times.
+ * of the flows' completion times, in microseconds; or a count of packets over the run, the ones
+ * switches trimmed and the ones senders resent (only where both sides report them).
  */
 enum Metric {
-  CCT("cct", "CCT"),
-  FCT_P50("p50", "FCT p50"),
-  FCT_P99("p99", "FCT p99");
+  CCT("cct", "CCT", false),
+  FCT_P50("p50", "FCT p50", false),
+  FCT_P99("p99", "FCT p99", false),
+  TRIMMED("trims", "trimmed", true),
+  RESENT("rtx", "resent", true);
 
   final String key;
   final String label;
+  /** A count of packets rather than a time. */
+  final boolean count;
 
-  Metric(String key, String label) {
+  Metric(String key, String label, boolean count) {
     this.key = key;
     this.label = label;
+    this.count = count;
   }
 
   /** A comma-separated list of keys ({@code cct,p50,p99}), in the given order. */
@@ -32,7 +38,7 @@ enum Metric {
         }
       }
       if (found == null) {
-        throw new IllegalArgumentException("--metrics: '" + k.strip() + "' is not one of cct, p50, p99");
+        throw new IllegalArgumentException("--metrics: '" + k.strip() + "' is not one of cct, p50, p99, trims, rtx");
       }
       if (out.contains(found)) {
         throw new IllegalArgumentException("--metrics: '" + found.key + "' is listed twice");

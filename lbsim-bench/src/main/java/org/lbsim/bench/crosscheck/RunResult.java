@@ -9,9 +9,16 @@ import java.util.List;
  * the largest, the median and the 99th-percentile flow completion time (picoseconds; 0 when none
  * did). With every flow finished the largest FCT is the collective's completion time as both
  * simulators' flow logs give it. Percentiles are nearest-rank: the value at rank ⌈q·n⌉ of the n
- * sorted FCTs.
+ * sorted FCTs. The packets trimmed and resent over the run, where the side reports them (-1 where
+ * it does not).
  */
-record RunResult(int flows, int unfinished, long maxFctPs, long medianFctPs, long p99FctPs) {
+record RunResult(int flows, int unfinished, long maxFctPs, long medianFctPs, long p99FctPs, long trimmed,
+    long resent) {
+  /** A run whose side reports no packet counts. */
+  RunResult(int flows, int unfinished, long maxFctPs, long medianFctPs, long p99FctPs) {
+    this(flows, unfinished, maxFctPs, medianFctPs, p99FctPs, -1, -1);
+  }
+
   /** The result of {@code flows} flows of which those with an FCT in {@code finishedFctsPs} finished. */
   static RunResult of(int flows, List<Long> finishedFctsPs) {
     if (finishedFctsPs.size() > flows) {
@@ -20,6 +27,11 @@ record RunResult(int flows, int unfinished, long maxFctPs, long medianFctPs, lon
     List<Long> sorted = new ArrayList<>(finishedFctsPs);
     Collections.sort(sorted);
     return new RunResult(flows, flows - sorted.size(), rank(sorted, 1.0), rank(sorted, 0.5), rank(sorted, 0.99));
+  }
+
+  /** The same run with its packets trimmed and resent (-1: not reported). */
+  RunResult withCounts(long trimmedPackets, long resentPackets) {
+    return new RunResult(flows, unfinished, maxFctPs, medianFctPs, p99FctPs, trimmedPackets, resentPackets);
   }
 
   private static long rank(List<Long> sorted, double q) {
@@ -34,12 +46,22 @@ record RunResult(int flows, int unfinished, long maxFctPs, long medianFctPs, lon
     return unfinished == 0;
   }
 
-  /** The metric's value, picoseconds. */
+  /** A time metric's value, picoseconds. */
   long ps(Metric m) {
     return switch (m) {
       case CCT -> maxFctPs;
       case FCT_P50 -> medianFctPs;
       case FCT_P99 -> p99FctPs;
+      case TRIMMED, RESENT -> throw new IllegalArgumentException(m.key + " is a count, not a time");
+    };
+  }
+
+  /** The metric's value as the table shows it: microseconds for a time, packets for a count (-1: not reported). */
+  double value(Metric m) {
+    return switch (m) {
+      case TRIMMED -> trimmed;
+      case RESENT -> resent;
+      default -> ps(m) / 1e6;
     };
   }
 }

@@ -60,7 +60,9 @@ final class Runner {
       if (r == null) {
         failed++;
       } else {
-        results.add(r);
+        Path summary = dir.resolve(run).resolve("summary.json");
+        results.add(FlowLogs.withLbsimCounts(r, Files.readAllLines(flows, StandardCharsets.UTF_8),
+            Files.isRegularFile(summary) ? Files.readString(summary, StandardCharsets.UTF_8) : ""));
       }
     }
     return new SideRuns(results, failed);

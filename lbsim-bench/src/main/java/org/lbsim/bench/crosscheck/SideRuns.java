@@ -18,9 +18,14 @@ record SideRuns(List<RunResult> runs, int failed) {
     return us(Metric.CCT);
   }
 
-  /** The metric over the runs, microseconds (meaningful when every run finished). */
+  /** The metric over the runs, microseconds or packets (meaningful when every run finished). */
   Spread us(Metric m) {
-    return Spread.of(runs.stream().map(r -> r.ps(m) / 1e6).toList());
+    return Spread.of(runs.stream().map(r -> r.value(m)).toList());
+  }
+
+  /** Whether every run reports the metric (times always; counts only where the side prints them). */
+  boolean reports(Metric m) {
+    return runs.stream().allMatch(r -> r.value(m) >= 0);
   }
 
   Spread unfinishedFlows() {
@@ -36,9 +41,14 @@ record SideRuns(List<RunResult> runs, int failed) {
       return failed > 0 ? "failed (" + failed + " runs)" : "no runs";
     }
     String failures = failed > 0 ? ", " + failed + " failed" : "";
+    if (!reports(m)) {
+      return "not reported";
+    }
     if (!anyUnfinished()) {
       Spread s = us(m);
-      return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]%s", s.median(), s.min(), s.max(), failures);
+      String f = m.count ? "%s [%s, %s]%s" : "%.3f [%.3f, %.3f]%s";
+      return m.count ? String.format(Locale.ROOT, f, whole(s.median()), whole(s.min()), whole(s.max()), failures)
+          : String.format(Locale.ROOT, f, s.median(), s.min(), s.max(), failures);
     }
     Spread u = unfinishedFlows();
     long runsUnfinished = runs.stream().filter(r -> !r.finished()).count();

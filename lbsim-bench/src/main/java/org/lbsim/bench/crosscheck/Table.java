@@ -14,6 +14,9 @@ final class Table {
       "lbsim − htsim", "verdict");
   static final List<String> METRIC_HEADER = List.of("case", "metric", "lbsim µs, median [min, max]",
       "htsim µs, median [min, max]", "lbsim − htsim", "verdict");
+  /** With a count among the metrics: times in µs, counts in packets. */
+  static final List<String> COUNT_HEADER = List.of("case", "metric", "lbsim, median [min, max]",
+      "htsim, median [min, max]", "lbsim − htsim", "verdict");
 
   private Table() {}
 
@@ -24,14 +27,15 @@ final class Table {
   static String format(List<CaseRow> rows, List<Metric> metrics) {
     boolean cctOnly = metrics.equals(List.of(Metric.CCT));
     List<List<String>> lines = new ArrayList<>();
-    lines.add(cctOnly ? HEADER : METRIC_HEADER);
+    boolean counts = metrics.stream().anyMatch(m -> m.count);
+    lines.add(cctOnly ? HEADER : counts ? COUNT_HEADER : METRIC_HEADER);
     for (CaseRow r : rows) {
       for (Metric m : metrics) {
         List<String> cells = List.of(r.lbsim().cell(m), r.htsim().cell(m), r.difference(m), r.verdict(m));
         List<String> line = new ArrayList<>();
         line.add(r.name());
         if (!cctOnly) {
-          line.add(m.label);
+          line.add(counts ? m.label + (m.count ? " (packets)" : " (µs)") : m.label);
         }
         line.addAll(cells);
         lines.add(line);

@@ -24,7 +24,7 @@ enum Verdict {
   }
 
   static Verdict of(Spread lbsim, Spread htsim) {
-    if (Math.abs(differencePct(lbsim, htsim)) <= TOLERANCE * 100) {
+    if (htsim.median() == 0 ? lbsim.median() == 0 : Math.abs(differencePct(lbsim, htsim)) <= TOLERANCE * 100) {
       return WITHIN_3_PCT;
     }
     return lbsim.overlaps(htsim) ? WITHIN_SPREAD : DIFFERS;

@@ -83,7 +83,7 @@ class CrossCheckTest {
         "Flow Eqds_8_0 flowId 1 eqdsSrc 0 finished at 696.919 total packets 257 RTS 0 total bytes 1050102",
         "New: 514 Rtx: 0 RTS: 0 Bounced: 0");
     RunResult r = FlowLogs.htsimStdout(out, 3);
-    assertThat(r).isEqualTo(RunResult.of(3, List.of(693_755_000L, 696_919_000L)));
+    assertThat(r).isEqualTo(RunResult.of(3, List.of(693_755_000L, 696_919_000L)).withCounts(-1, 0));
   }
 
   @Test
@@ -212,6 +212,40 @@ class CrossCheckTest {
 
   private static RunResult cct(long ps) {
     return new RunResult(128, 0, ps, ps / 2, ps - 1);
+  }
+
+  @Test
+  void readsThePacketsTrimmedAndResentWhereBothSidesPrintThem() {
+    List<String> uec = new java.util.ArrayList<>(HTSIM_STDOUT);
+    uec.add("New: 2056 Rtx: 405 RTS: 0 Bounced: 0 ACKs: 1934 NACKs: 404 Pulls: 0 sleek_pkts: 0");
+    RunResult h = FlowLogs.htsimStdout(uec, 4);
+    assertThat(h.trimmed()).isEqualTo(404);
+    assertThat(h.resent()).isEqualTo(405);
+    List<String> eqds = new java.util.ArrayList<>(HTSIM_STDOUT);
+    eqds.add("New: 4112 Rtx: 11 RTS: 0 Bounced: 0");
+    RunResult e = FlowLogs.htsimStdout(eqds, 4);
+    assertThat(e.trimmed()).as("EQDS's driver prints no NACK count").isEqualTo(-1);
+    assertThat(e.resent()).isEqualTo(11);
+    assertThat(FlowLogs.htsimStdout(HTSIM_STDOUT, 4).resent()).isEqualTo(-1);
+
+    RunResult l = FlowLogs.withLbsimCounts(FlowLogs.lbsim(LBSIM_FLOWS), LBSIM_FLOWS.stream()
+        .map(r -> r.replace(",900,388,0,0,0,0", ",900,388,0,7,0,0")).toList(),
+        "{\n  \"counters\" : {\n    \"data_sent\" : 1924,\n    \"data_trimmed\" : 390\n  }\n}");
+    assertThat(l.trimmed()).isEqualTo(390);
+    assertThat(l.resent()).isEqualTo(7);
+
+    SideRuns lbsim = new SideRuns(List.of(new RunResult(16, 0, 100_000_000L, 50_000_000L, 90_000_000L, 390, 400)), 0);
+    SideRuns htsim = new SideRuns(List.of(new RunResult(16, 0, 101_000_000L, 60_000_000L, 90_500_000L, 404, -1)), 0);
+    String table = Table.format(List.of(new CaseRow("incast", lbsim, htsim)), List.of(Metric.CCT, Metric.TRIMMED,
+        Metric.RESENT));
+    assertThat(table.lines().findFirst().orElseThrow()).contains("lbsim, median [min, max]");
+    assertThat(table)
+        .contains("| incast | CCT (µs)          | 100.000 [100.000, 100.000]")
+        .contains("| incast | trimmed (packets) | 390 [390, 390]")
+        .contains("-3.47 % | differs")
+        .contains("| not reported ")
+        .contains("not compared");
+    assertThat(Metric.parseList("cct,trims,rtx")).containsExactly(Metric.CCT, Metric.TRIMMED, Metric.RESENT);
   }
 
   @Test
