@@ -130,9 +130,6 @@ class DocExamplesTest {
       skip("docs/input.md", "mvn -B -o -pl lbsim-core test -Dtest=InputFuzzTest -Dsurefire.failIfNoSpecifiedTests=false"
           + " -DargLine=\"-Dlbsim.fuzz.inputs=20000 -Dlbsim.fuzz.runs=300 -Dlbsim.fuzz.seed=7\"",
           "a long fuzz run of lbsim-core's own test, whose short form runs in every build"),
-      skip("docs/optimize.md", "./lbsim optimize my.yaml --vary lb=letflow --range letflow.gap_us=0.1:100 --seeds 5",
-          "runs out of heap (OutOfMemoryError in FlowletTable: the search tunes letflow.table_bits up to tables of"
-          + " gigabytes) - a bug, left to its own fix; remove this entry with it"),
       skip("docs/performance.md", "cp lbsim-cli/target/lbsim.jar before.jar; cp lbsim-bench/target/benchmarks.jar before-bench.jar",
           BENCH),
       skip("docs/performance.md", "lbsim-bench/run-cli-ab.sh 5 lbsim-bench/bar.yaml before.jar lbsim-cli/target/lbsim.jar", BENCH),
