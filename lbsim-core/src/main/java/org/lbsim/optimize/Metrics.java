@@ -1,11 +1,13 @@
 package org.lbsim.optimize;
 
+import java.io.Serializable;
 import org.lbsim.metrics.FlowTimes;
 import org.lbsim.metrics.RunResult;
 
 /**
  * What one run of a candidate scored: the objectives (CCT against its lower bound, p99 FCT,
- * largest switch queue) and the figures its gains are computed from.
+ * largest switch queue) and the figures its gains are computed from. Serializable, so that a run
+ * made on another machine can send it back.
  *
  * @param boundPs the workload's lower bound; 0 when it has none
  * @param p99FctPs nearest-rank p99 of the finished flows' FCTs; -1 when none finished
@@ -13,9 +15,10 @@ import org.lbsim.metrics.RunResult;
  * @param unfinishedFlows flows that did not finish by the run's limit
  */
 public record Metrics(long cctPs, long boundPs, long p99FctPs, long maxQueueBytes, long drops,
-    double goodputBytesPerSecond, long unfinishedFlows) {
+    double goodputBytesPerSecond, long unfinishedFlows) implements Serializable {
 
-  static Metrics of(RunResult r) {
+  /** What {@code r} scored. */
+  public static Metrics of(RunResult r) {
     return new Metrics(r.cctPs(), r.boundPs(), FlowTimes.p99Ps(r.flows()), r.maxSwitchQueueBytes(), r.drops(),
         r.unfinishedFlows() > 0 ? Double.NaN : FlowTimes.goodputBytesPerSecond(r), r.unfinishedFlows());
   }
