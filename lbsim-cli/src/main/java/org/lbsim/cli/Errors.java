@@ -18,6 +18,7 @@ import picocli.CommandLine.ParseResult;
  */
 final class Errors implements IExecutionExceptionHandler {
   static final int DONE = 0;
+  static final int CLUSTER_FAILED = 1;
   static final int BAD_INPUT = 2;
   static final int UNFINISHED = 3;
   static final int INTERNAL = 70;
@@ -27,6 +28,8 @@ final class Errors implements IExecutionExceptionHandler {
   private static Map<String, String> exitCodes() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put(DONE + "", "done");
+    m.put(CLUSTER_FAILED + "", "optimize --spark: a run failed on the cluster as often as it allows (the runs finished "
+        + "so far are stored; the same command resumes)");
     m.put(BAD_INPUT + "", "bad input: a scenario, grid, option, file or results folder that cannot be used "
         + "(one 'error:' line each)");
     m.put(UNFINISHED + "", "the runs finished, but some flows did not finish by run.limit_ms (run, recommend, reproduce; optimize: "

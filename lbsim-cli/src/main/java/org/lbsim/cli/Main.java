@@ -1,5 +1,6 @@
 package org.lbsim.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,14 +32,22 @@ public final class Main {
   List<Path> plugins = new ArrayList<>();
 
   private final Map<String, String> env;
+  /** Where {@code optimize --spark} simulates its runs; null in lbsim.jar. */
+  private final TrialCluster cluster;
   private Catalog catalog;
+  private List<Path> pluginJars;
 
   Main() {
     this(System.getenv());
   }
 
   Main(Map<String, String> env) {
+    this(env, null);
+  }
+
+  private Main(Map<String, String> env, TrialCluster cluster) {
     this.env = env;
+    this.cluster = cluster;
   }
 
   public static void main(String[] args) {
@@ -57,10 +66,33 @@ public final class Main {
 
   /** As {@link #commandLine()}, reading {@link Plugins#ENV} from {@code env}. */
   static CommandLine commandLine(Map<String, String> env) {
-    CommandLine cl = new CommandLine(new Main(env));
+    return commandLine(new Main(env));
+  }
+
+  private static CommandLine commandLine(Main main) {
+    CommandLine cl = new CommandLine(main);
     cl.setExecutionExceptionHandler(new Errors());
     cl.setParameterExceptionHandler(Errors::handleParameterException);
     return cl;
+  }
+
+  /**
+   * Runs the command line with {@code optimize --spark} simulating its runs on {@code cluster}
+   * (lbsim-spark's entry point calls this), printing to {@code out} and {@code err}; returns the exit code.
+   */
+  public static int execute(TrialCluster cluster, PrintWriter out, PrintWriter err, String... args) {
+    return commandLine(new Main(System.getenv(), cluster)).setOut(out).setErr(err).execute(args);
+  }
+
+  /** Where {@code optimize --spark} simulates its runs, or null when this build has no cluster. */
+  static TrialCluster cluster(CommandSpec command) {
+    return ((Main) command.root().userObject()).cluster;
+  }
+
+  /** The plug-in jars {@link #catalog} loaded the designs from. */
+  static List<Path> pluginJars(CommandSpec command) {
+    catalog(command);
+    return ((Main) command.root().userObject()).pluginJars;
   }
 
   /**
@@ -74,6 +106,7 @@ public final class Main {
       for (Path dir : main.plugins) {
         jars.addAll(Plugins.jarsIn(dir, "--plugins"));
       }
+      main.pluginJars = List.copyOf(jars);
       main.catalog = Plugins.load(jars, main.plugins.isEmpty() ? Plugins.ENV : "--plugins");
     }
     return main.catalog;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.IntFunction;
 import org.lbsim.experiment.BaseScenario;
 import org.lbsim.optimize.Answer;
 import org.lbsim.optimize.Conditions;
@@ -110,6 +111,15 @@ final class OptimizeCommand implements Callable<Integer> {
   @Mixin
   ThreadsOption parallel;
 
+  @Option(names = "--spark", paramLabel = "MASTER", description = "simulate the runs on Apache Spark, e.g. local[*] or "
+      + "spark://host:7077, the search staying here (the ./lbsim launcher hands this to lbsim-spark; docs/spark.md); "
+      + "--threads is then the runs in flight at once (default: the cluster's parallelism)")
+  String spark;
+
+  @Option(names = "--conf", paramLabel = "KEY=VALUE", description = "a Spark setting with --spark, as spark-submit "
+      + "--conf (repeatable)")
+  List<String> conf = new ArrayList<>();
+
   @Mixin
   JsonOption json;
 
@@ -127,6 +137,14 @@ final class OptimizeCommand implements Callable<Integer> {
     Robust rank = robust();
     Conditions.Failures drawn = failures();
     int threads = parallel.threads();
+    TrialCluster cluster = Main.cluster(spec);
+    if (cluster == null && spark != null) {
+      throw new Errors.UserError("--spark: lbsim.jar has no Spark in it; run it through the launcher (./lbsim optimize "
+          + "... --spark " + spark + ") or spark-submit lbsim-spark.jar (docs/spark.md)");
+    }
+    if (cluster == null && !conf.isEmpty()) {
+      throw new Errors.UserError("--conf " + conf.get(0) + ": a Spark setting; give it with --spark MASTER");
+    }
     Catalog catalog = Main.catalog(spec);
     OverrideList.requireEachKeyOnce(settings.values);
     Map<String, List<String>> axes = axes();
@@ -175,22 +193,37 @@ final class OptimizeCommand implements Callable<Integer> {
     Path dir = ResultPaths.child(results.out, "optimize-" + RunName.of(name, settings.values), (file == null ? "optimize" : file.toString()) + ": folder");
     PrintWriter err = spec.commandLine().getErr();
     space.excluded().forEach(e -> err.println("optimize: left out " + e + " (--include-ideal to search it)"));
-    err.printf("optimize: %d design combinations, %d knobs, budget %d runs, %d seed(s) from seed %d%s on %s -> %s%n",
+    String header = String.format("optimize: %d design combinations, %d knobs, budget %d runs, %d seed(s) from seed %d%s",
         space.combos().size(), space.knobKeys().size(), runs, seeds, base.seed(), c > 1 ? ", " + c
-            + " conditions (workloads x failure draws) ranked by the " + rank.key() : "", PlannedRuns.threads(threads),
-        dir);
-    err.flush();
-    Files.createDirectories(dir);
+            + " conditions (workloads x failure draws) ranked by the " + rank.key() : "");
+    IntFunction<Search.Settings> plan = inFlight -> new Search.Settings(runs, seeds, base.seed(), inFlight, sensitivity,
+        conditions.list(), rank);
+    Path trials = dir.resolve("trials.jsonl");
     Outcome o;
-    try (TrialStore store = TrialStore.open(dir.resolve("trials.jsonl"))) {
-      o = Search.run(space, new ScenarioEvaluator(conditions.base(), sets, catalog, name, store),
-          new Search.Settings(runs, seeds, base.seed(), threads, sensitivity, conditions.list(), rank), line -> {
-            err.println("optimize: " + line);
-            err.flush();
-          });
-      if (store.readBack() > 0) {
-        err.println("optimize: " + store.readBack() + " runs read back from " + dir.resolve("trials.jsonl")
-            + " (finished by an earlier call), not run again");
+    if (cluster == null) {
+      err.println(header + " on " + PlannedRuns.threads(threads) + " -> " + dir);
+      err.flush();
+      Files.createDirectories(dir);
+      try (TrialStore store = TrialStore.open(trials)) {
+        o = search(space, new ScenarioEvaluator(conditions.base(), sets, catalog, name, store), plan.apply(threads), err);
+        readBack(store, trials, err);
+      }
+    } else {
+      Files.createDirectories(dir);
+      // the store's lock first: a second search on the folder is refused before a cluster is asked for
+      try (TrialStore store = TrialStore.open(trials);
+          TrialCluster.Session session = cluster.start(spark, conf, Main.pluginJars(spec), "lbsim optimize " + name)) {
+        int inFlight = spec.commandLine().getParseResult().hasMatchedOption("--threads") ? threads : session.parallelism();
+        err.println(header + " on Spark, " + inFlight + " runs in flight -> " + dir);
+        err.flush();
+        o = search(space, new ScenarioEvaluator(conditions.base(), sets, catalog, name, store,
+            session.runner(conditions.base(), name)), plan.apply(inFlight), err);
+        readBack(store, trials, err);
+      } catch (TrialCluster.Failed e) {
+        err.println("error: the Spark job failed: " + e.getMessage());
+        err.println("  every run finished so far is in " + trials + "; the same command resumes from there");
+        err.flush();
+        return Errors.CLUSTER_FAILED;
       }
     }
     o.notes().stream().filter(n -> n.startsWith("skipped")).forEach(n -> err.println("optimize: " + n));
@@ -208,6 +241,20 @@ final class OptimizeCommand implements Callable<Integer> {
     out.println("Every trial: " + dir.resolve("optimize.json"));
     out.flush();
     return code;
+  }
+
+  private static Outcome search(SearchSpace space, ScenarioEvaluator eval, Search.Settings plan, PrintWriter err) {
+    return Search.run(space, eval, plan, line -> {
+      err.println("optimize: " + line);
+      err.flush();
+    });
+  }
+
+  private static void readBack(TrialStore store, Path trials, PrintWriter err) {
+    if (store.readBack() > 0) {
+      err.println("optimize: " + store.readBack() + " runs read back from " + trials
+          + " (finished by an earlier call), not run again");
+    }
   }
 
   private Robust robust() {

@@ -74,6 +74,10 @@ class OptimizeCommandTest {
         "--budget", "5", "--out", out}, "error: --budget 5: too small for this space (allowed: at least 9 runs");
     assertRefused(new String[] {"optimize", f, "--vary", "cc=ideal", "--out", out}, "nothing left to search");
     assertRefused(new String[] {"optimize", f, "--set", "workload.sise=1MiB", "--out", out}, "workload.sise");
+    assertRefused(new String[] {"optimize", f, "--spark", "local[2]", "--out", out}, "error: --spark: lbsim.jar has no "
+        + "Spark in it; run it through the launcher (./lbsim optimize ... --spark local[2]) or spark-submit lbsim-spark.jar");
+    assertRefused(new String[] {"optimize", f, "--conf", "spark.task.cpus=1", "--out", out},
+        "error: --conf spark.task.cpus=1: a Spark setting; give it with --spark MASTER");
     assertThat(dir.resolve("out")).doesNotExist();
   }
 
