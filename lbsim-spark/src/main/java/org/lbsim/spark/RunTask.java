@@ -5,21 +5,17 @@ import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.spark.SparkFiles;
 import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.GridPoint;
 import org.lbsim.experiment.Sweep;
 import org.lbsim.metrics.RunResult;
-import org.lbsim.scenario.Catalog;
 import org.lbsim.results.ResultWriter;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioRunner;
-import org.lbsim.spi.Plugins;
 
 /**
  * One run of a grid, as shipped to an executor: everything needed to rebuild its scenario there
@@ -34,7 +30,7 @@ import org.lbsim.spi.Plugins;
  * @param failFirstAttempt fault injection for tests and drills: the first attempt of this run
  *     throws {@link InjectedFault} ({@code spark.lbsim.test.failFirstAttempt}, docs/spark.md)
  * @param plugins the file names of the plug-in jars the driver shipped with {@code addFile}, in
- *     load order; the executor loads them from {@link SparkFiles} into the run's catalog
+ *     load order; the executor loads them into the run's catalog ({@link ShippedPlugins})
  */
 record RunTask(String run, LinkedHashMap<String, String> values, long seed, String key, String baseYaml,
     String baseSource, String source, String baseDir, List<String> extra, boolean failFirstAttempt,
@@ -57,21 +53,9 @@ record RunTask(String run, LinkedHashMap<String, String> values, long seed, Stri
       throw new InjectedFault("injected fault (spark.lbsim.test.failFirstAttempt): first attempt of run " + run);
     }
     GridPoint p = new GridPoint(values, seed);
-    Scenario s = Sweep.scenario(baseYaml, baseSource, Path.of(baseDir), source, p, extra, catalog());
+    Scenario s = Sweep.scenario(baseYaml, baseSource, Path.of(baseDir), source, p, extra, ShippedPlugins.catalog(plugins));
     RunResult r = ScenarioRunner.run(s);
     return new RunOutput(run, new LinkedHashMap<>(Sweep.record(p, key, r)), files(r));
-  }
-
-  /**
-   * The designs the run chooses from: the built-in ones plus those of the shipped plug-in jars,
-   * loaded for this task (its class loaders go with it).
-   */
-  private Catalog catalog() {
-    List<Path> jars = new ArrayList<>();
-    for (String name : plugins) {
-      jars.add(Path.of(SparkFiles.get(name)));
-    }
-    return Plugins.load(jars, "--plugins");
   }
 
   /** The run's files as ResultWriter writes them, read back from a scratch folder on the executor. */

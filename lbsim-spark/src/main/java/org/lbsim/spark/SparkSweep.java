@@ -109,7 +109,7 @@ public final class SparkSweep implements Callable<Integer> {
           + "(e.g. --spark local[4], or executors x cores on a cluster)");
     }
     GridFile g = GridFile.read(grid);
-    SparkConf sc = sparkConf(g);
+    SparkConf sc = SparkSettings.of(master, conf, "lbsim sweep " + g.name());
     Set<String> failFirst = new LinkedHashSet<>();
     for (String run : sc.get(FAIL_FIRST_ATTEMPT, "").split(",")) {
       if (!run.isBlank()) {
@@ -125,7 +125,7 @@ public final class SparkSweep implements Callable<Integer> {
     }
     jars = jars.stream().map(p -> p.toAbsolutePath().normalize()).distinct().toList();
     Catalog catalog = Plugins.load(jars, plugins.isEmpty() ? Plugins.ENV : "--plugins");
-    List<String> shipped = shippedNames(jars);
+    List<String> shipped = ShippedPlugins.names(jars);
     SparkSweepJob.Plan plan = SparkSweepJob.plan(g, overrides, dir, failFirst, catalog, shipped);
     try (ResultStore store = plan.store()) { // its lock is held until the summary is written
       ProgressLines progress = new ProgressLines(err, g.name());
@@ -155,58 +155,8 @@ public final class SparkSweep implements Callable<Integer> {
     return 0;
   }
 
-  /** The file names the jars are shipped under: Spark keeps one file per name, so two jars may not share one. */
-  private static List<String> shippedNames(List<Path> jars) {
-    java.util.Map<String, Path> byName = new java.util.LinkedHashMap<>();
-    for (Path jar : jars) {
-      Path other = byName.putIfAbsent(jar.getFileName().toString(), jar);
-      if (other != null) {
-        throw new UserError("--plugins: " + jar + ": has the file name of " + other + " (got '" + jar.getFileName()
-            + "'; allowed: plug-in jars with distinct file names, as Spark ships them by name)");
-      }
-    }
-    return List.copyOf(byName.keySet());
-  }
-
-  /** spark-submit's settings (system properties), then --spark and --conf, then our defaults. */
-  private SparkConf sparkConf(GridFile g) {
-    SparkConf c = new SparkConf();
-    if (master != null) {
-      c.setMaster(master);
-    }
-    for (String kv : conf) {
-      int eq = kv.indexOf('=');
-      if (eq <= 0) {
-        throw new UserError("--conf: expected KEY=VALUE, got '" + kv + "'");
-      }
-      c.set(kv.substring(0, eq).strip(), kv.substring(eq + 1).strip());
-    }
-    if (!c.contains("spark.master")) {
-      throw new UserError("no Spark master: give --spark MASTER (e.g. --spark 'local[*]') or run through "
-          + "spark-submit --master ...");
-    }
-    c.setIfMissing("spark.app.name", "lbsim sweep " + g.name());
-    // Results stream to the store one run at a time and are not kept; the default 1g cap on the
-    // total of all task results would otherwise fail a large grid part-way.
-    c.setIfMissing("spark.driver.maxResultSize", "0");
-    if (c.get("spark.master").startsWith("local")) {
-      // embedded on one machine: nothing needs to listen beyond loopback
-      c.setIfMissing("spark.driver.host", "127.0.0.1");
-      c.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
-      c.setIfMissing("spark.ui.enabled", "false");
-    } else {
-      // `./lbsim sweep --spark spark://...` (client mode, no spark-submit): executors fetch our
-      // classes from this jar; spark-submit has already set spark.jars to the application jar
-      String self = SparkSweep.class.getProtectionDomain().getCodeSource().getLocation().getPath();
-      if (self.endsWith(".jar")) {
-        c.setIfMissing("spark.jars", self);
-      }
-    }
-    return c;
-  }
-
   /** The first line of Spark's message, then the task's own exception if Spark kept it. */
-  private static String rootMessage(Throwable e) {
+  static String rootMessage(Throwable e) {
     String msg = String.valueOf(e.getMessage());
     int nl = msg.indexOf('\n');
     String first = nl < 0 ? msg : msg.substring(0, nl);
