@@ -28,8 +28,8 @@ final class Errors implements IExecutionExceptionHandler {
   private static Map<String, String> exitCodes() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put(DONE + "", "done");
-    m.put(CLUSTER_FAILED + "", "optimize --spark: a run failed on the cluster as often as it allows (the runs finished "
-        + "so far are stored; the same command resumes)");
+    m.put(CLUSTER_FAILED + "", "sweep --spark, optimize --spark: the Spark job failed (a run failed as often as Spark "
+        + "allows); every run received so far is stored and the same command resumes");
     m.put(BAD_INPUT + "", "bad input: a scenario, grid, option, file or results folder that cannot be used "
         + "(one 'error:' line each)");
     m.put(UNFINISHED + "", "the runs finished, but some flows did not finish by run.limit_ms (run, recommend, reproduce; optimize: "

@@ -108,6 +108,11 @@ class DocExamplesTest {
       skip("docs/spark.md", "./lbsim sweep scenarios/grids/lb-vs-size.yaml --spark 'local[*]'", SPARK),
       skip("docs/spark.md", "./lbsim sweep my-grid.yaml --spark 'local[4,3]' --out /data/results --set buffer.packets=200",
           SPARK + "; writes to /data"),
+      skip("docs/spark.md", "./lbsim optimize my.yaml --vary lb=ecmp,ofan,reps --vary cc=dctcp,mswift --vary lr=sack"
+          + " --spark 'local[2]'", SPARK + "; lbsim-spark's SparkOptimizeTest runs optimize on local[2]"),
+      skip("docs/spark.md", "spark-submit --master yarn --deploy-mode client --class org.lbsim.spark.SparkOptimize"
+          + " --num-executors 8 --executor-cores 16 lbsim-spark/target/lbsim-spark.jar study.yaml --budget 300 --threads 128"
+          + " --out /shared/opt", CLUSTER),
       skip("docs/spark.md", "mvn -B -q -DskipTests -pl lbsim-spark -am package",
           "builds lbsim-spark, which the reactor builds after lbsim-cli"),
       skip("docs/spark.md", "spark-submit --master spark://master:7077 --class org.lbsim.spark.SparkSweep --executor-cores 16"
@@ -130,6 +135,8 @@ class DocExamplesTest {
       skip("docs/input.md", "mvn -B -o -pl lbsim-core test -Dtest=InputFuzzTest -Dsurefire.failIfNoSpecifiedTests=false"
           + " -DargLine=\"-Dlbsim.fuzz.inputs=20000 -Dlbsim.fuzz.runs=300 -Dlbsim.fuzz.seed=7\"",
           "a long fuzz run of lbsim-core's own test, whose short form runs in every build"),
+      skip("docs/optimize.md", "./lbsim optimize my.yaml --vary lb=ecmp,ofan,plb --vary cc=dctcp --vary lr=sack --spark 'local[2]'",
+          SPARK + "; lbsim-spark's SparkOptimizeTest runs optimize on local[2]"),
       skip("docs/performance.md", "cp lbsim-cli/target/lbsim.jar before.jar; cp lbsim-bench/target/benchmarks.jar before-bench.jar",
           BENCH),
       skip("docs/performance.md", "lbsim-bench/run-cli-ab.sh 5 lbsim-bench/bar.yaml before.jar lbsim-cli/target/lbsim.jar", BENCH),
