@@ -19,9 +19,11 @@ import org.lbsim.scenario.ScenarioRunner;
  *     must see files a scenario reads (e.g. {@code workload.file}) at the same path
  * @param overrides applied in order, the seed last
  * @param plugins the file names of the plug-in jars the driver shipped, in load order
+ * @param failFirstAttempt fault injection for tests and drills: the first attempt of this run throws
+ *     {@link RunTask.InjectedFault} ({@code spark.lbsim.test.failFirstAttemptWith}, docs/spark.md)
  */
 record TrialTask(String key, String yaml, String source, String baseDir, String name, List<String> overrides,
-    List<String> plugins) implements Serializable {
+    List<String> plugins, boolean failFirstAttempt) implements Serializable {
 
   TrialTask {
     overrides = List.copyOf(overrides);
@@ -31,9 +33,14 @@ record TrialTask(String key, String yaml, String source, String baseDir, String 
   /**
    * Simulates the run and returns what it scored.
    *
+   * @param attemptNumber Spark's attempt number of the task (0 for the first)
    * @throws IllegalStateException when the scenario resolves to another key here than on the driver
    */
-  Metrics execute() {
+  Metrics execute(int attemptNumber) {
+    if (failFirstAttempt && attemptNumber == 0) {
+      throw new RunTask.InjectedFault("injected fault (" + SparkTrials.FAIL_FIRST_ATTEMPT_WITH + "): first attempt of "
+          + "the run " + String.join(" ", overrides));
+    }
     Scenario s = ScenarioReader.fromText(yaml, source, baseDir == null ? null : Path.of(baseDir), name, overrides,
         "--set", ShippedPlugins.catalog(plugins));
     String here = ScenarioKey.of(s);

@@ -88,6 +88,39 @@ class SparkOptimizeTest {
   }
 
   @Test
+  void aRunThatFailsIsRetriedOrStopsTheSearchWithWhatFinishedStoredAndTheSameCommandResumes() throws IOException {
+    Path here = dir.resolve("local");
+    assertThat(local(args(here, "--threads", "2")).code()).isZero();
+    String json = Files.readString(here.resolve("optimize-tiny/optimize.json"));
+    String fault = "spark.lbsim.test.failFirstAttemptWith=lb=letflow";
+
+    // two attempts per task: every letflow run fails once and is retried, the search is unchanged
+    Path retried = dir.resolve("retried");
+    Outcome r = spark(args(retried, "--spark", "local[2,2]", "--conf", fault));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(Files.readString(retried.resolve("optimize-tiny/optimize.json"))).isEqualTo(json);
+
+    // one attempt: the first letflow run stops the search, exit 1, what finished before it is stored
+    Path failed = dir.resolve("failed");
+    Path store = failed.resolve("optimize-tiny/trials.jsonl");
+    Outcome f = spark(args(failed, "--spark", "local[2]", "--conf", fault));
+    assertThat(f.code()).as(f.err()).isEqualTo(1);
+    assertThat(f.err()).contains("error: the Spark job failed: injected fault (spark.lbsim.test.failFirstAttemptWith): "
+        + "first attempt of the run ").contains("lb=letflow")
+        .contains("  every run finished so far is in " + store + "; the same command resumes from there")
+        .doesNotContain("\tat ");
+    assertThat(failed.resolve("optimize-tiny/optimize.json")).doesNotExist();
+    List<String> stored = Files.readAllLines(store, StandardCharsets.UTF_8);
+    assertThat(stored).isNotEmpty();
+
+    Outcome again = spark(args(failed, "--spark", "local[2]"));
+    assertThat(again.code()).as(again.err()).isZero();
+    assertThat(again.err()).containsPattern("optimize: \\d+ runs read back from " + java.util.regex.Pattern.quote(
+        store.toString()));
+    assertThat(Files.readString(failed.resolve("optimize-tiny/optimize.json"))).isEqualTo(json);
+  }
+
+  @Test
   void badInputIsOneLineBeforeSparkStarts() throws IOException {
     Outcome o = spark(args(dir.resolve("out"), 3, "--spark", "local[2]"));
     assertThat(o.code()).isEqualTo(2);
