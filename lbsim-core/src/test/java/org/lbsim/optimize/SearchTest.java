@@ -2,17 +2,12 @@ package org.lbsim.optimize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.lbsim.experiment.BaseScenario;
-import org.lbsim.experiment.RunPool;
-import org.lbsim.experiment.Stats;
 import org.lbsim.scenario.Catalog;
 
 /** The search on 16-host fat trees (k = 4) with short flows: seconds in all. */
@@ -50,35 +45,7 @@ class SearchTest {
         Map.of(GAP, new double[] {0.1, 100}), false));
     Evaluator eval = evaluator(allToAll);
     // the grid: ecmp and plb, and letflow at every grid value of its gap, 3 seeds each
-    List<Point> points = new ArrayList<>();
-    for (DesignCombo c : space.combos()) {
-      if (c.knobs().isEmpty()) {
-        points.add(Point.defaults(c));
-      }
-      for (Knob k : c.knobs()) {
-        for (double v : GAPS) {
-          points.add(new Point(c, Map.of(k.key(), k.text(v))));
-        }
-      }
-    }
-    ExecutorService pool = RunPool.open(2);
-    List<Future<Metrics>> runs = new ArrayList<>();
-    for (Point p : points) {
-      for (long seed = 1; seed <= 3; seed++) {
-        long x = seed;
-        runs.add(pool.submit(() -> eval.run(p, Condition.AS_GIVEN, x)));
-      }
-    }
-    double gridBest = Double.POSITIVE_INFINITY;
-    for (int i = 0; i < points.size(); i++) {
-      double[] cct = new double[3];
-      for (int s = 0; s < 3; s++) {
-        Metrics m = RunPool.await(runs.get(3 * i + s));
-        cct[s] = m.finished() ? m.cctPs() : Double.POSITIVE_INFINITY;
-      }
-      gridBest = Math.min(gridBest, Stats.median(cct));
-    }
-    pool.shutdownNow();
+    double gridBest = ExhaustiveGrid.bestMedianCctPs(ExhaustiveGrid.points(space, GAPS), eval, 3, 2);
 
     Outcome o = Search.run(space, eval, new Search.Settings(40, 3, 1, 2));
     assertThat(o.runs()).isLessThanOrEqualTo(40);
