@@ -37,7 +37,7 @@ final class SparkTrials implements TrialCluster {
     for (Path jar : jars) {
       sc.addFile(jar.toString()); // executors read it back with SparkFiles.get(its file name)
     }
-    return new SparkSession(sc, shipped, failWith);
+    return new Connected(sc, shipped, failWith);
   }
 
   /**
@@ -45,7 +45,7 @@ final class SparkTrials implements TrialCluster {
    *
    * @param failWith the override whose runs' first attempts throw; empty normally
    */
-  private record SparkSession(JavaSparkContext sc, List<String> plugins, String failWith) implements Session {
+  private record Connected(JavaSparkContext sc, List<String> plugins, String failWith) implements Session {
     @Override
     public int parallelism() {
       return sc.defaultParallelism();
