@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.design.Design;
 
 /**
- * A plug-in design in a Spark sweep: the driver validates the grid with it and ships its jar,
- * the executors load it from there. The plug-in is built here from source, so its classes are on
+ * A plug-in design in a Spark sweep and in optimize on Spark: the driver validates the grid or
+ * the space with it and ships its jar, the executors load it from there. The plug-in is built here from source, so its classes are on
  * no class path but its jar's.
  */
 class SparkPluginTest {
@@ -66,6 +66,31 @@ class SparkPluginTest {
     assertThat(plugged.get("cct_ps").asLong()).isPositive().isEqualTo(builtIn.get("cct_ps").asLong());
     assertThat(plugged.get("max_queue_bytes").asLong()).isEqualTo(builtIn.get("max_queue_bytes").asLong());
     assertThat(Files.readString(out.resolve("plugged/runs/lb-my-spray_seed-1/summary.json"))).contains("my-spray");
+    assertThat(o.toString()).contains("my-spray");
+  }
+
+  @Test
+  void optimizeSearchesAPlugInDesignOnTheExecutorsAsItsBuiltInTwin() throws Exception {
+    Path plugins = Files.createDirectories(dir.resolve("plugins"));
+    buildPlugin(plugins.resolve("my-spray.jar"));
+    Path scenario = dir.resolve("fabric.yaml");
+    Files.writeString(scenario, "topology: {k: 4}\nworkload: {kind: permutation, size: 64KiB}\n");
+    Path out = dir.resolve("out");
+    Fixtures.Capture o = new Fixtures.Capture();
+    Fixtures.Capture e = new Fixtures.Capture();
+    int code = SparkOptimize.execute(o.writer, e.writer, scenario.toString(), "--plugins", plugins.toString(), "--vary",
+        "lb=ecmp,host-spray,my-spray", "--vary", "cc=dctcp", "--vary", "lr=sack", "--seeds", "1", "--budget", "5",
+        "--spark", "local[2]", "--out", out.toString());
+
+    assertThat(code).as(e.toString()).isZero();
+    Map<String, JsonNode> rung1 = new java.util.HashMap<>();
+    for (JsonNode t : new ObjectMapper().readTree(out.resolve("optimize-fabric/optimize.json").toFile()).get("trials")) {
+      if (t.get("rung").asInt() == 1) {
+        rung1.put(t.get("lb").asText(), t.get("metrics"));
+      }
+    }
+    assertThat(rung1).containsOnlyKeys("ecmp", "host-spray", "my-spray");
+    assertThat(rung1.get("my-spray")).isEqualTo(rung1.get("host-spray"));
     assertThat(o.toString()).contains("my-spray");
   }
 
