@@ -19,8 +19,9 @@ import org.lbsim.scenario.ScenarioSchema;
  * controls and loss recoveries asked for, each with the numeric parameters of its three designs
  * as knobs (registry range and default; choices, {@code auto} values and parameters that apply
  * only under another parameter's value are left at their defaults). Designs that no hardware
- * runs are left out unless asked for. The network's timeouts ({@link #NETWORK_KNOBS}), which every
- * design shares, are knobs of every combination when {@code --range} names them.
+ * runs are left out unless asked for. The network's timeouts and ECN threshold ({@link
+ * #NETWORK_KNOBS}), which every design shares, are knobs of every combination when {@code --range}
+ * names them.
  *
  * @param combos in axis order: load balancer, then congestion control, then loss recovery
  * @param excluded one line per design left out because no hardware runs it
@@ -28,13 +29,25 @@ import org.lbsim.scenario.ScenarioSchema;
 public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
   public static final List<String> AXES = List.of("lb", "cc", "lr");
 
-  /** A scenario key that is not a design's but that a deployment sets on every NIC, and its allowed range. */
-  record NetworkKnob(String key, double min, double max) {}
+  /**
+   * A scenario key that is not a design's but that a deployment sets on every NIC or switch port,
+   * its allowed range, and the value the search starts from (NaN: the schema's default).
+   */
+  record NetworkKnob(String key, double min, double max, double start) {
+    /** The value the search starts from. */
+    double startValue() {
+      return Double.isNaN(start) ? Double.parseDouble(ScenarioSchema.get(key).defaultValue()) : start;
+    }
+  }
 
-  /** The network knobs, searched only when asked for with a range (the schema gives their defaults). */
+  /**
+   * The network knobs, searched only when asked for with a range. The ECN threshold's default is
+   * {@code auto} (the design's own: 0.5 of the buffer, REPS 0.1); its search starts at 0.5.
+   */
   static final List<NetworkKnob> NETWORK_KNOBS = List.of(
-      new NetworkKnob("transport.initial_rto_us", 1.0, 1_000_000.0),
-      new NetworkKnob("transport.min_rto_us", 0.01, 1_000_000.0));
+      new NetworkKnob("transport.initial_rto_us", 1.0, 1_000_000.0, Double.NaN),
+      new NetworkKnob("transport.min_rto_us", 0.01, 1_000_000.0, Double.NaN),
+      new NetworkKnob("buffer.ecn_fraction", 0.0, 1.0, 0.5));
 
   public SearchSpace {
     combos = List.copyOf(combos);
@@ -105,8 +118,7 @@ public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
     for (NetworkKnob n : NETWORK_KNOBS) {
       double[] r = request.ranges().get(n.key());
       if (r != null) {
-        double def = Double.parseDouble(ScenarioSchema.get(n.key()).defaultValue());
-        out.add(new Knob(n.key(), r[0], r[1], def, false, n.min(), n.max()));
+        out.add(new Knob(n.key(), r[0], r[1], n.startValue(), false, n.min(), n.max()));
       }
     }
     return out;
@@ -175,7 +187,7 @@ public record SearchSpace(List<DesignCombo> combos, List<String> excluded) {
         } else if (!(r[0] <= r[1])) {
           problems.add(shown + ": the low end is above the high end (allowed: LOW:HIGH with LOW <= HIGH)");
         } else if (r[0] < network.min() || r[1] > network.max()) {
-          problems.add(shown + ": outside the range a NIC takes (allowed: " + Knob.plain(network.min()) + " to "
+          problems.add(shown + ": outside the range the network takes (allowed: " + Knob.plain(network.min()) + " to "
               + Knob.plain(network.max()) + ")");
         }
       } else if (p == null || !knownKnobs.contains(key)) {

@@ -68,14 +68,31 @@ class SearchSpaceTest {
           assertThat(k.logScale()).isTrue();
         }));
     assertThatThrownBy(() -> space(axes, Map.of("transport.min_rto_us", new double[] {0.001, 5}), false))
-        .isInstanceOf(ScenarioException.class).hasMessage("--range transport.min_rto_us=0.001:5: outside the range a NIC "
+        .isInstanceOf(ScenarioException.class).hasMessage("--range transport.min_rto_us=0.001:5: outside the range the network "
             + "takes (allowed: 0.01 to 1000000)");
     assertThatThrownBy(() -> SearchSpace.of(Catalog.builtIn(), new SpaceRequest(axes, Set.of("transport.min_rto_us"),
         Map.of("transport.min_rto_us", new double[] {1, 5}), false)))
         .isInstanceOf(ScenarioException.class).hasMessageContaining("is fixed by --set; drop one of the two");
     assertThatThrownBy(() -> space(axes, Map.of("transport.rate_coef", new double[] {0.5, 1}), false))
         .isInstanceOf(ScenarioException.class).hasMessageContaining("unknown parameter 'transport.rate_coef'")
-        .hasMessageContaining("or a network setting: transport.initial_rto_us, transport.min_rto_us");
+        .hasMessageContaining("or a network setting: transport.initial_rto_us, transport.min_rto_us, "
+            + "buffer.ecn_fraction");
+  }
+
+  /** The ECN threshold, whose default is auto, is searched from 0.5 of the buffer within [0, 1]. */
+  @Test
+  void theEcnThresholdIsANetworkKnobStartingAtHalfTheBuffer() {
+    Map<String, List<String>> axes = Map.of("lb", List.of("ecmp"), "cc", List.of("dctcp"), "lr", List.of("sack"));
+    SearchSpace s = space(axes, Map.of("buffer.ecn_fraction", new double[] {0.05, 0.9}), false);
+    assertThat(s.combos()).singleElement().satisfies(c -> assertThat(c.knobs()).filteredOn(k -> k.key().equals(
+        "buffer.ecn_fraction")).singleElement().satisfies(k -> {
+          assertThat(k.low()).isEqualTo(0.05);
+          assertThat(k.high()).isEqualTo(0.9);
+          assertThat(k.defaultValue()).isEqualTo(0.5);
+        }));
+    assertThatThrownBy(() -> space(axes, Map.of("buffer.ecn_fraction", new double[] {0.1, 2}), false))
+        .isInstanceOf(ScenarioException.class).hasMessage("--range buffer.ecn_fraction=0.1:2: outside the range the network "
+            + "takes (allowed: 0 to 1)");
   }
 
   @Test
