@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.lbsim.workload.InputText;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
@@ -51,7 +52,7 @@ public final class StrictYaml {
 
   /** The text of {@code file}, refused with one line if missing, unreadable or too large. */
   public static String readFile(Path file) {
-    String src = file.toString();
+    String src = escape(file.toString());
     try {
       long size = Files.size(file);
       if (size > MAX_FILE_BYTES) {
@@ -63,8 +64,10 @@ public final class StrictYaml {
       throw new ScenarioException(List.of(src + ": no such file"));
     } catch (java.nio.charset.MalformedInputException e) {
       throw new ScenarioException(List.of(src + ": not UTF-8 text"));
+    } catch (java.nio.file.FileSystemException e) {
+      throw new ScenarioException(List.of(src + ": cannot read (" + escape(String.valueOf(e.getReason())) + ")"));
     } catch (IOException e) {
-      throw new ScenarioException(List.of(src + ": cannot read (" + e.getMessage() + ")"));
+      throw new ScenarioException(List.of(src + ": cannot read (" + escape(String.valueOf(e.getMessage())) + ")"));
     }
   }
 
@@ -162,7 +165,7 @@ public final class StrictYaml {
    * integer) and null is a null node.
    */
   public static JsonNode readTree(Path file) {
-    return readTree(readFile(file), file.toString());
+    return readTree(readFile(file), escape(file.toString()));
   }
 
   /** As {@link #readTree(Path)}, for YAML text that error messages name {@code source}. */
@@ -206,22 +209,19 @@ public final class StrictYaml {
 
   /** At most {@value #SHOWN} characters of {@code value}, on one line, for error messages. */
   public static String show(String value) {
-    StringBuilder sb = new StringBuilder();
-    value.codePoints().forEach(c -> {
-      if (c == '\n') {
-        sb.append("\\n");
-      } else if (c == '\t') {
-        sb.append("\\t");
-      } else if (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT) {
-        sb.append(String.format(Locale.ROOT, "\\u%04X", c));
-      } else {
-        sb.appendCodePoint(c);
-      }
-    });
+    String sb = escape(value);
     if (sb.codePointCount(0, sb.length()) <= SHOWN) {
-      return sb.toString();
+      return sb;
     }
     return sb.substring(0, sb.offsetByCodePoints(0, SHOWN - 3)) + "...";
+  }
+
+  /**
+   * {@code value} on one line, whole: line breaks, tabs, control and format characters escaped
+   * ({@code \n}, {@code \t}, {@code \u001B}). For file names in error messages, which must not be cut.
+   */
+  public static String escape(String value) {
+    return InputText.oneLine(value);
   }
 
   static final int SHOWN = 80;

@@ -4,7 +4,8 @@ package org.lbsim.workload;
  * A workload file that cannot be used, with one message a person can act on:
  * {@code "<file>:<line>: <what is wrong> (got '<value>'; <what is allowed>)"}.
  *
- * <p>The CLI prints {@link #getMessage()} as is, without a stack trace; {@link #file()} and
+ * <p>The message is one line, its control characters escaped ({@link InputText}); the CLI prints
+ * {@link #getMessage()} as is, without a stack trace; {@link #file()} and
  * {@link #line()} let a caller point an editor at the spot.
  */
 public final class WorkloadFileException extends RuntimeException {
@@ -24,7 +25,8 @@ public final class WorkloadFileException extends RuntimeException {
   }
 
   WorkloadFileException(String file, int line, String what, String got, String allowed, Throwable cause) {
-    super(file + (line > 0 ? ":" + line : "") + ": " + what + " (got '" + got + "'; " + allowed + ")", cause);
+    super(InputText.oneLine(file + (line > 0 ? ":" + line : "") + ": " + what + " (got '" + got + "'; " + allowed + ")"),
+        cause);
     this.file = file;
     this.line = line;
   }

@@ -202,6 +202,14 @@ class ConnectionMatrixTest {
         .hasMessage("t.cm:2: size must be positive (got '-5'; an integer number of bytes > 0)");
   }
 
+  /** Found by CmRunFuzzTest (lbsim-cli): a control character of the file is quoted escaped, so a terminal prints the line as written. */
+  @Test
+  void quotesAControlCharacterOfTheFileEscaped() {
+    assertThatThrownBy(() -> parse("Nodes 4\n0->1 start 0 size 5\u001b[31m\n", 4))
+        .isInstanceOf(WorkloadFileException.class)
+        .hasMessage("t.cm:2: size must be a whole number of bytes (got '5\\u001B[31m'; an integer > 0)");
+  }
+
   /**
    * Every key of htsim's connection_matrix.cpp that lbsim does not model is refused by name, with
    * why, never taken and ignored: prio, msg (with a value or as a flag), size 0, failure lines, a

@@ -124,6 +124,14 @@ class ChakraTraceTest {
         .hasMessageContaining("rank 0 node 1 'a': depends on node 99, which the file does not hold");
   }
 
+  /** Found by ChakraFuzzTest (lbsim-cli): a node name's control characters are quoted escaped, so the problem stays one line. */
+  @Test
+  void aNodeNamesControlCharactersAreEscapedInTheProblemLine() throws IOException {
+    TraceWriter.write(prefix(), List.of(List.of(compute(1, "a\u0000\nb", 3, 99))));
+    assertThatThrownBy(() -> ChakraTrace.read(prefix()))
+        .hasMessageContaining("rank 0 node 1 'a\\u0000\\nb': depends on node 99, which the file does not hold");
+  }
+
   @Test
   void aSizeMustBeAnInteger() throws IOException {
     Node n = collective(1, "ar", TraceWriter.ALL_REDUCE, 64, "").toBuilder().setAttr(1,
