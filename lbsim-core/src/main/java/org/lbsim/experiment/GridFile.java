@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.lbsim.results.ResultPaths;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.scenario.StrictYaml;
 
 /**
  * A sweep: a base scenario, lists of values for any scenario keys, and a number of seeds.
@@ -47,8 +48,8 @@ public record GridFile(String name, String source, String baseSource, String bas
   }
 
   public static GridFile read(Path file) {
-    String src = file.toString();
-    JsonNode root = org.lbsim.scenario.StrictYaml.readTree(file);
+    String src = StrictYaml.escape(file.toString());
+    JsonNode root = StrictYaml.readTree(file);
     List<String> problems = new ArrayList<>();
     if (root == null || !root.isObject()) {
       throw new ScenarioException(List.of(src + ": the top level must be a mapping with 'base' and 'axes'"));
@@ -57,7 +58,7 @@ public record GridFile(String name, String source, String baseSource, String bas
     while (names.hasNext()) {
       String k = names.next();
       if (!KEYS.contains(k)) {
-        problems.add(src + ": " + k + ": unknown key (allowed: " + String.join(", ", KEYS) + ")");
+        problems.add(src + ": " + StrictYaml.show(k) + ": unknown key (allowed: " + String.join(", ", KEYS) + ")");
       }
     }
     Path dir = file.toAbsolutePath().getParent();
@@ -69,11 +70,11 @@ public record GridFile(String name, String source, String baseSource, String bas
       problems.add(src + ": base, base_file: give one of them, not both");
     } else if (root.hasNonNull("base")) {
       if (!root.get("base").isObject()) {
-        problems.add(src + ": base: expected a mapping of scenario keys (got " + root.get("base") + ")");
+        problems.add(src + ": base: expected a mapping of scenario keys (got " + StrictYaml.show(root.get("base").toString()) + ")");
       } else {
         if (root.get("base").has("seed")) {
           problems.add(src + ": base.seed: a grid's seeds come from 'seeds: N', which would replace it (got '"
-              + root.get("base").get("seed").asText() + "'; allowed: no seed in the base; set seeds instead)");
+              + StrictYaml.show(root.get("base").get("seed").asText()) + "'; allowed: no seed in the base; set seeds instead)");
         }
         try {
           baseYaml = YAML.writeValueAsString(root.get("base"));
@@ -82,18 +83,22 @@ public record GridFile(String name, String source, String baseSource, String bas
         }
       }
     } else if (root.hasNonNull("base_file")) {
-      Path bf = dir.resolve(root.get("base_file").asText());
+      String given = root.get("base_file").asText();
       try {
-        baseYaml = Files.readString(bf);
+        Path bf = dir.resolve(given);
+        baseSource = StrictYaml.escape(bf.toString());
         dir = bf.toAbsolutePath().getParent();
-        baseSource = bf.toString();
-        JsonNode base = org.lbsim.scenario.StrictYaml.readTree(bf);
+        baseYaml = readBase(bf, src);
+        JsonNode base = StrictYaml.readTree(baseYaml, baseSource);
         if (base.has("seed")) {
-          problems.add(bf + ": seed: the grid " + src + " runs seeds 1..N from its 'seeds: N', which would replace it "
-              + "(got '" + base.get("seed").asText() + "'; allowed: no seed in a grid's base file)");
+          problems.add(baseSource + ": seed: the grid " + src + " runs seeds 1..N from its 'seeds: N', which would replace it "
+              + "(got '" + StrictYaml.show(base.get("seed").asText()) + "'; allowed: no seed in a grid's base file)");
         }
-      } catch (IOException e) {
-        problems.add(src + ": base_file: cannot read " + bf);
+      } catch (InvalidPathException e) {
+        problems.add(src + ": base_file: invalid value (got '" + StrictYaml.show(given) + "'; allowed: the path of a "
+            + "scenario file, relative to the grid's folder)");
+      } catch (ScenarioException e) {
+        problems.addAll(e.problems());
       }
     }
     List<Axis> axes = new ArrayList<>();
@@ -109,7 +114,8 @@ public record GridFile(String name, String source, String baseSource, String bas
         if (v.isArray()) {
           for (JsonNode x : v) {
             if (x.isContainerNode() || x.isNull()) {
-              problems.add(src + ": axes." + e.getKey() + ": values must be single values (got " + x + ")");
+              problems.add(src + ": axes." + StrictYaml.show(e.getKey()) + ": values must be single values (got "
+                  + StrictYaml.show(x.toString()) + ")");
             } else {
               values.add(x.asText());
             }
@@ -118,7 +124,8 @@ public record GridFile(String name, String source, String baseSource, String bas
           values.add(v.asText());
         }
         if (values.isEmpty()) {
-          problems.add(src + ": axes." + e.getKey() + ": expected a non-empty list of values (got " + v + ")");
+          problems.add(src + ": axes." + StrictYaml.show(e.getKey()) + ": expected a non-empty list of values (got "
+              + StrictYaml.show(v.toString()) + ")");
         } else {
           axes.add(new Axis(e.getKey(), values));
         }
@@ -128,7 +135,7 @@ public record GridFile(String name, String source, String baseSource, String bas
     if (root.has("seeds")) {
       JsonNode sn = root.get("seeds");
       if (!sn.canConvertToInt() || !sn.isIntegralNumber() || sn.asInt() < 1 || sn.asInt() > 10_000) {
-        problems.add(src + ": seeds: invalid value (got '" + sn.asText() + "'; allowed: an integer from 1 to 10000)");
+        problems.add(src + ": seeds: invalid value (got '" + StrictYaml.show(sn.asText()) + "'; allowed: an integer from 1 to 10000)");
       } else {
         seeds = sn.asInt();
       }
@@ -146,6 +153,15 @@ public record GridFile(String name, String source, String baseSource, String bas
       throw new ScenarioException(problems);
     }
     return new GridFile(name, src, baseSource, baseYaml, dir, axes, seeds);
+  }
+
+  /** The base file's text, or why the grid {@code src} cannot read it. */
+  private static String readBase(Path bf, String src) {
+    try {
+      return StrictYaml.readFile(bf);
+    } catch (ScenarioException e) {
+      throw new ScenarioException(e.problems().stream().map(p -> src + ": base_file: cannot read " + p).toList());
+    }
   }
 
   /** The most runs one sweep takes: each is a simulation of its own, and all are checked before any runs. */

@@ -20,6 +20,7 @@ import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.ScenarioKey;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioRunner;
+import org.lbsim.scenario.StrictYaml;
 import org.lbsim.transport.FlowOutcome;
 
 /**
@@ -90,7 +91,7 @@ public final class Sweep {
         ResultPaths.child(Path.of(RUNS), p.name(), g.source() + ": axes: run name");
         GridPoint same = byName.putIfAbsent(p.name(), p);
         if (same != null) {
-          problems.add(g.source() + ": axes: points " + same.values() + " and " + p.values() + " both name the run '"
+          problems.add(g.source() + ": axes: points " + shown(same) + " and " + shown(p) + " both name the run '"
               + p.name() + "' (allowed: values that differ in letters, digits, '.', '_' or '-')");
         }
         out.put(p, scenario(g.baseYaml(), g.baseSource(), g.baseDir(), g.source(), p, extra, catalog));
@@ -102,6 +103,14 @@ public final class Sweep {
       throw new ScenarioException(problems.stream().distinct().toList());
     }
     return out;
+  }
+
+  /** A point's values as an error line quotes them: each key and value on one line, at most 80 characters. */
+  private static String shown(GridPoint p) {
+    StringBuilder sb = new StringBuilder("{");
+    p.values().forEach((k, v) -> sb.append(sb.length() > 1 ? ", " : "").append(StrictYaml.show(k)).append('=')
+        .append(StrictYaml.show(v)));
+    return sb.append('}').toString();
   }
 
   /**
