@@ -96,6 +96,10 @@ public final class StrictYaml {
       throw new ScenarioException(List.of(source + ": not valid YAML" + where + ": " + oneLine(e.getProblem())));
     } catch (YAMLException e) {
       throw new ScenarioException(List.of(source + ": not valid YAML: " + oneLine(e.getMessage())));
+    } catch (NumberFormatException e) {
+      // SnakeYAML reads the hexadecimal digits of an x, u or U escape with Integer.parseInt
+      throw new ScenarioException(List.of(source + ": not valid YAML: an escape \\x, \\u or \\U without its "
+          + "hexadecimal digits (the file ends or the digits are missing)"));
     }
     if (root != null) {
       check(root, "", source, 0, new java.util.IdentityHashMap<>());
