@@ -92,7 +92,7 @@ public final class HostPlacement {
    * Reads an explicit host list: host numbers and ranges {@code a-b} (both ends included),
    * separated by commas or blanks, e.g. {@code 0-7, 64-71}.
    *
-   * @throws IllegalArgumentException naming the bad item
+   * @throws IllegalArgumentException naming the bad item, or for a list without a host number
    */
   public static int[] parseHosts(String text) {
     List<Integer> out = new ArrayList<>();
@@ -112,6 +112,9 @@ public final class HostPlacement {
       for (int h = from; h <= to; h++) {
         out.add(h);
       }
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("no host number in it");
     }
     return out.stream().mapToInt(Integer::intValue).toArray();
   }
