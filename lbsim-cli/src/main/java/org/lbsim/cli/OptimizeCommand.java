@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.IntFunction;
 import org.lbsim.experiment.BaseScenario;
+import org.lbsim.experiment.GridFile;
 import org.lbsim.optimize.Answer;
 import org.lbsim.optimize.Conditions;
 import org.lbsim.optimize.OptimizeJson;
@@ -73,10 +74,12 @@ final class OptimizeCommand implements Callable<Integer> {
   List<String> range = new ArrayList<>();
 
   @Option(names = "--budget", paramLabel = "RUNS",
-      description = "the most runs (default: " + DEFAULT_BUDGET + ", or twice the design combinations if more)")
+      description = "the most runs, at most " + GridFile.MAX_RUNS + " (default: " + DEFAULT_BUDGET
+          + ", or twice the design combinations if more, up to " + GridFile.MAX_RUNS + ")")
   Integer budget;
 
-  @Option(names = "--seeds", paramLabel = "N", description = "seeds a surviving candidate runs on (default: ${DEFAULT-VALUE})")
+  @Option(names = "--seeds", paramLabel = "N", description = "seeds a surviving candidate runs on, 1 to "
+      + GridFile.MAX_SEEDS + " (default: ${DEFAULT-VALUE})")
   int seeds = 3;
 
   @Option(names = "--include-ideal", description = "also search designs no hardware runs: cc ideal, lr erasure, "
@@ -100,7 +103,8 @@ final class OptimizeCommand implements Callable<Integer> {
           + "rate=0.01,kind=hold,convergence_us=50 (kind default: the scenario's, else drop)")
   String failures;
 
-  @Option(names = "--draws", paramLabel = "N", description = "failure draws with --failures (default: 1); draw d "
+  @Option(names = "--draws", paramLabel = "N", description = "failure draws with --failures, 1 to " + GridFile.MAX_SEEDS
+      + " (default: 1); draw d "
       + "fails the links the scenario's seed + d draws")
   Integer draws;
 
@@ -131,9 +135,10 @@ final class OptimizeCommand implements Callable<Integer> {
     if (budget != null && budget < 1) {
       throw new Errors.UserError("--budget " + budget + ": must be at least 1 run (allowed: a whole number of runs >= 1)");
     }
-    if (seeds < 1) {
-      throw new Errors.UserError("--seeds " + seeds + ": must be at least 1 (allowed: a whole number >= 1)");
+    if (budget != null) {
+      RunLimits.runs(budget, "--budget " + budget + ": the search would");
     }
+    RunLimits.seeds("--seeds", seeds);
     Robust rank = robust();
     Conditions.Failures drawn = failures();
     int threads = parallel.threads();
@@ -181,8 +186,12 @@ final class OptimizeCommand implements Callable<Integer> {
     Conditions conditions = workloads.isEmpty() && drawn == null ? Conditions.asGiven(source)
         : Conditions.of(source, workloads, drawn, sets, catalog, name, base.seed());
     int c = conditions.list().size();
-    int least = Search.minimumBudget(space.combos().size(), seeds, c);
-    int runs = budget != null ? budget : Math.max(DEFAULT_BUDGET, c * (2 * space.combos().size() + 3 * seeds));
+    int combos = space.combos().size();
+    RunLimits.runs((long) c * (combos + 3L * seeds - 2), combos + " design combinations, " + seeds + " seed(s) and " + c
+        + " condition(s): the least search would");
+    int least = Search.minimumBudget(combos, seeds, c);
+    int runs = budget != null ? budget : (int) Math.min(GridFile.MAX_RUNS,
+        Math.max(DEFAULT_BUDGET, (long) c * (2L * combos + 3L * seeds)));
     if (runs < least) {
       throw new Errors.UserError("--budget " + runs + ": too small for this space (allowed: at least " + least
           + " runs: " + space.combos().size() + " design combinations once each, " + (seeds - 1)
@@ -277,6 +286,7 @@ final class OptimizeCommand implements Callable<Integer> {
     if (n < 1) {
       throw new Errors.UserError("--draws " + n + ": must be at least 1 (allowed: a whole number of failure draws >= 1)");
     }
+    RunLimits.seeds("--draws", n);
     Map<String, String> m = new LinkedHashMap<>();
     for (String pair : failures.split(",")) {
       int eq = pair.indexOf('=');

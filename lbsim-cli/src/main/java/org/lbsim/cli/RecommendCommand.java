@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.lbsim.experiment.Axis;
 import org.lbsim.experiment.BaseScenario;
 import org.lbsim.experiment.ExperimentRunner;
+import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.GridPoint;
 import org.lbsim.experiment.Recommendation;
 import org.lbsim.experiment.Recommender;
@@ -58,7 +59,8 @@ final class RecommendCommand implements Callable<Integer> {
       + "(repeatable; default: lb=ecmp)")
   List<String> baseline = new ArrayList<>();
 
-  @Option(names = "--seeds", paramLabel = "N", description = "seeds per design (default: ${DEFAULT-VALUE})")
+  @Option(names = "--seeds", paramLabel = "N", description = "seeds per design, 1 to " + GridFile.MAX_SEEDS
+      + "; at most " + GridFile.MAX_RUNS + " runs in all (default: ${DEFAULT-VALUE})")
   int seeds = 1;
 
   @Mixin
@@ -78,11 +80,14 @@ final class RecommendCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (seeds < 1) {
-      throw new Errors.UserError("--seeds: must be >= 1, got " + seeds);
-    }
+    RunLimits.seeds("--seeds", seeds);
     int threads = parallel.threads();
     List<Axis> axes = axes();
+    long designs = 1;
+    for (Axis a : axes) {
+      designs = Math.min(designs * a.values().size(), GridFile.MAX_RUNS + 1);
+    }
+    RunLimits.runs(designs * seeds, designs + " designs x " + seeds + " seed(s)");
     Map<String, String> base = baselineValues(axes);
     BaseScenario source = file == null ? BaseScenario.defaults("recommend") : BaseScenario.file(file);
     String name = RunName.of(file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", ""),

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.lbsim.experiment.BaseScenario;
 import org.lbsim.experiment.ExperimentRunner;
+import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.GridPoint;
 import org.lbsim.experiment.Preset;
 import org.lbsim.experiment.Presets;
@@ -44,7 +45,8 @@ final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--list", description = "list the presets")
   boolean list;
 
-  @Option(names = "--seeds", paramLabel = "N", description = "seeds per point (default: the preset's)")
+  @Option(names = "--seeds", paramLabel = "N", description = "seeds per point, 1 to " + GridFile.MAX_SEEDS
+      + "; at most " + GridFile.MAX_RUNS + " runs in all (default: the preset's)")
   Integer seeds;
 
   @Option(names = "--quick", description = "the preset's smaller variant (fewer seeds or smaller messages, as "
@@ -84,10 +86,9 @@ final class ReproduceCommand implements Callable<Integer> {
       throw new Errors.UserError("no preset '" + name + "' (allowed: " + String.join(", ", names) + ")");
     }
     Preset p = quick ? full.quickVariant() : full;
-    int n = seeds == null ? p.seeds() : seeds;
-    if (n < 1) {
-      throw new Errors.UserError("--seeds: must be >= 1, got " + n);
-    }
+    int n = seeds == null ? p.seeds() : RunLimits.seeds("--seeds", seeds);
+    int points = p.grid(1).size();
+    RunLimits.runs((long) points * n, "preset " + p.name() + ": " + points + " points x " + n + " seed(s)");
     List<GridPoint> grid = p.grid(n);
     Path dir = ResultPaths.child(results.out, "reproduce-" + p.name(), "preset " + p.name() + ": folder");
     ExperimentRunner.Plan plan = ExperimentRunner.plan(BaseScenario.defaults("preset " + p.name()), p.base(), grid,

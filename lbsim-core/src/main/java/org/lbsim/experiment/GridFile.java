@@ -134,8 +134,9 @@ public record GridFile(String name, String source, String baseSource, String bas
     int seeds = 1;
     if (root.has("seeds")) {
       JsonNode sn = root.get("seeds");
-      if (!sn.canConvertToInt() || !sn.isIntegralNumber() || sn.asInt() < 1 || sn.asInt() > 10_000) {
-        problems.add(src + ": seeds: invalid value (got '" + StrictYaml.show(sn.asText()) + "'; allowed: an integer from 1 to 10000)");
+      if (!sn.canConvertToInt() || !sn.isIntegralNumber() || sn.asInt() < 1 || sn.asInt() > MAX_SEEDS) {
+        problems.add(src + ": seeds: invalid value (got '" + StrictYaml.show(sn.asText()) + "'; allowed: an integer from 1 to "
+            + MAX_SEEDS + ")");
       } else {
         seeds = sn.asInt();
       }
@@ -165,7 +166,10 @@ public record GridFile(String name, String source, String baseSource, String bas
   }
 
   /** The most runs one sweep takes: each is a simulation of its own, and all are checked before any runs. */
-  static final long MAX_RUNS = 100_000;
+  public static final long MAX_RUNS = 100_000;
+
+  /** The most seeds one sweep (or any command) takes. */
+  public static final int MAX_SEEDS = 10_000;
 
   /** Why the grid has too many runs (counted exactly), or null when it fits. */
   static String tooManyRuns(List<Axis> axes, int seeds) {
