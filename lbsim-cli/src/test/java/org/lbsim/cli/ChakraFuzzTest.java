@@ -14,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.ScenarioReader;
-import org.lbsim.scenario.WorkloadSize;
 import org.lbsim.training.chakra.proto.ChakraEt.AttributeProto;
 import org.lbsim.training.chakra.proto.ChakraEt.GlobalMetadata;
 import org.lbsim.training.chakra.proto.ChakraEt.Node;
@@ -55,7 +54,7 @@ class ChakraFuzzTest {
     int cliRefused = 0;
     List<AssertionError> broken = new ArrayList<>();
     for (int i = 0; i < FuzzDraw.INPUTS; i++) {
-      Path folder = Files.createDirectories(dir.resolve("c" + i));
+      Path folder = FuzzDraw.fresh(dir.resolve("input"));
       List<List<Node.Builder>> ranks = valid(random.nextInt(4) == 0 ? 4 : 2);
       StringBuilder edits = new StringBuilder();
       for (int e = 1 + random.nextInt(3); e > 0; e--) {
@@ -75,12 +74,12 @@ class ChakraFuzzTest {
           refused++;
           if (cliRefused < FuzzDraw.CLI_SAMPLE && i % 8 == 0) {
             cliRefused++;
-            FuzzDraw.checkRefusedByCli(run(scenario, folder), names, what);
+            FuzzDraw.checkRefusedByCli(run(scenario, folder), folder.resolve("out"), names, what);
           }
           continue;
         }
         read++;
-        if (ran < FuzzDraw.RUNS && s.limitPs() <= 2_000_000_000L && WorkloadSize.dataPackets(s) <= 1_024) {
+        if (FuzzDraw.guarded(() -> FuzzDraw.tiny(s, what), what) && ran < FuzzDraw.RUNS) {
           ran++;
           CliRunner.Outcome o = FuzzDraw.guarded(() -> run(scenario, folder), what);
           assertThat(o.code()).as(what + "\nstderr:\n" + o.err()).isIn(Errors.DONE, Errors.UNFINISHED);

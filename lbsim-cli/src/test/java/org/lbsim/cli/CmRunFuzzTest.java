@@ -14,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.ScenarioReader;
-import org.lbsim.scenario.WorkloadSize;
 
 /**
  * htsim connection matrices as a scenario reads them: a small valid matrix (a chain of
@@ -72,7 +71,7 @@ class CmRunFuzzTest {
     int cliRefused = 0;
     List<AssertionError> broken = new ArrayList<>();
     for (int i = 0; i < FuzzDraw.INPUTS; i++) {
-      Path folder = Files.createDirectories(dir.resolve("m" + i));
+      Path folder = FuzzDraw.fresh(dir.resolve("input"));
       List<String> lines = valid(random.nextBoolean() ? 16 : 8);
       for (int e = random.nextInt(3); e > 0; e--) {
         edit(lines, random);
@@ -94,12 +93,12 @@ class CmRunFuzzTest {
           refused++;
           if (cliRefused < FuzzDraw.CLI_SAMPLE && i % 8 == 0) {
             cliRefused++;
-            FuzzDraw.checkRefusedByCli(run(scenario, folder), names, what);
+            FuzzDraw.checkRefusedByCli(run(scenario, folder), folder.resolve("out"), names, what);
           }
           continue;
         }
         read++;
-        if (ran < FuzzDraw.RUNS && s.limitPs() <= 2_000_000_000L && WorkloadSize.dataPackets(s) <= 1_024) {
+        if (FuzzDraw.guarded(() -> FuzzDraw.tiny(s, what), what) && ran < FuzzDraw.RUNS) {
           ran++;
           CliRunner.Outcome o = FuzzDraw.guarded(() -> run(scenario, folder), what);
           assertThat(o.code()).as(what + "\nstderr:\n" + o.err()).isIn(Errors.DONE, Errors.UNFINISHED);

@@ -2,8 +2,12 @@ package org.lbsim.cli;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -13,6 +17,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import org.lbsim.scenario.Scenario;
+import org.lbsim.scenario.WorkloadSize;
 
 /**
  * What the input-file fuzz tests share: the size and seed of a draw, the edge values they try,
@@ -94,6 +101,31 @@ final class FuzzDraw {
     }
   }
 
+  /** {@code folder}, emptied (or made): each input is written into the same folder, so a draw leaves one folder behind. */
+  static Path fresh(Path folder) throws IOException {
+    if (Files.exists(folder)) {
+      try (Stream<Path> all = Files.walk(folder)) {
+        for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
+    return Files.createDirectories(folder);
+  }
+
+  /**
+   * Whether an accepted scenario is tiny enough to run in the draw: at most 16 hosts and 1,024
+   * data packets, within 2 ms. Building its workload to count them must not fail: the reader
+   * accepted it.
+   */
+  static boolean tiny(Scenario s, String what) {
+    try {
+      return s.topology().hosts() <= 16 && s.limitPs() <= 2_000_000_000L && WorkloadSize.dataPackets(s) <= 1_024;
+    } catch (RuntimeException e) {
+      throw new AssertionError(what + ": accepted, but its workload cannot be built", e);
+    }
+  }
+
   /** Fails with the first few inputs that broke the property, each with what it broke, if any did. */
   static void checkNoneBroken(List<AssertionError> broken) {
     if (broken.isEmpty()) {
@@ -106,8 +138,11 @@ final class FuzzDraw {
     throw all;
   }
 
-  /** The command refused its input: exit 2, nothing on standard output, and clean {@code error:} lines. */
-  static void checkRefusedByCli(CliRunner.Outcome o, Collection<String> names, String what) {
+  /**
+   * The command refused its input: exit 2, nothing on standard output, clean {@code error:} lines,
+   * and no output folder {@code out}.
+   */
+  static void checkRefusedByCli(CliRunner.Outcome o, Path out, Collection<String> names, String what) {
     String shown = what + "\nexit " + o.code() + "\nstderr:\n" + o.err();
     if (o.code() != Errors.BAD_INPUT) {
       fail(shown + "\nexpected exit 2");
@@ -120,5 +155,8 @@ final class FuzzDraw {
       fail(shown + "\nevery line of standard error is an error: line");
     }
     checkProblems(lines.stream().map(l -> l.substring("error: ".length())).toList(), names, shown);
+    if (Files.exists(out)) {
+      fail(shown + "\na refused input wrote " + out);
+    }
   }
 }

@@ -14,11 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.experiment.GridFile;
 import org.lbsim.experiment.Sweep;
-import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.ScenarioSchema;
 import org.lbsim.scenario.Setting;
-import org.lbsim.scenario.WorkloadSize;
 
 /**
  * Grid files nobody wrote a case for: a small valid grid (a k = 4 base, one axis, one seed) with
@@ -52,7 +50,7 @@ class GridFuzzTest {
     int cliRefused = 0;
     List<AssertionError> broken = new ArrayList<>();
     for (int i = 0; i < FuzzDraw.INPUTS; i++) {
-      Path folder = Files.createDirectories(dir.resolve("g" + i));
+      Path folder = FuzzDraw.fresh(dir.resolve("input"));
       Map<String, Object> grid = valid();
       int edits = 1 + random.nextInt(3);
       for (int e = 0; e < edits; e++) {
@@ -72,12 +70,12 @@ class GridFuzzTest {
           refused++;
           if (cliRefused < FuzzDraw.CLI_SAMPLE && i % 8 == 0) {
             cliRefused++;
-            FuzzDraw.checkRefusedByCli(sweep(file, folder), names, what);
+            FuzzDraw.checkRefusedByCli(sweep(file, folder), folder.resolve("out"), names, what);
           }
           continue;
         }
         read++;
-        if (swept < FuzzDraw.RUNS && tiny(runs)) {
+        if (FuzzDraw.guarded(() -> tiny(runs, what), what) && swept < FuzzDraw.RUNS) {
           swept++;
           CliRunner.Outcome o = FuzzDraw.guarded(() -> sweep(file, folder), what);
           assertThat(o.code()).as(what + "\nstderr:\n" + o.err()).isZero();
@@ -110,17 +108,8 @@ class GridFuzzTest {
     return CliRunner.run("sweep", file.toString(), "--out", folder.resolve("out").toString(), "--threads", "1");
   }
 
-  private static boolean tiny(List<Sweep.Run> runs) {
-    if (runs.size() > 3) {
-      return false;
-    }
-    for (Sweep.Run r : runs) {
-      Scenario s = r.scenario();
-      if (s.topology().hosts() > 16 || s.limitPs() > 2_000_000_000L || WorkloadSize.dataPackets(s) > 1_024) {
-        return false;
-      }
-    }
-    return true;
+  private static boolean tiny(List<Sweep.Run> runs, String what) {
+    return runs.size() <= 3 && runs.stream().allMatch(r -> FuzzDraw.tiny(r.scenario(), what));
   }
 
   /** Three ECMP / host-spray runs of a 4 KiB permutation on 16 hosts. */
