@@ -10,14 +10,25 @@ import org.lbsim.net.Packet;
 final class TimedErasureCoding extends ErasureCoding {
   private long unsettled; // sent, not acknowledged, not declared lost
   private long lost;
-  // per-packet send times and ack flags over the window [base, sent)
+  // per-packet send times and ack flags over the window [base, sent): rings of a power of two
+  // slots, at first the flow's packets up to WINDOW, doubled when the window outgrows them
   private long base;
-  private long[] sentAt = new long[64];
-  private int[] entropyOf = new int[64];
-  private boolean[] acked = new boolean[64];
+  private long[] sentAt;
+  private int[] entropyOf;
+  private boolean[] acked;
+
+  /** Slots a flow's rings start with at most: a flow of fewer packets starts with its own count. */
+  private static final int WINDOW = 64;
 
   TimedErasureCoding(long targetPackets, int payloadBytes, RttView rtt) {
     super(targetPackets, payloadBytes, rtt);
+    int slots = 1;
+    while (slots < WINDOW && slots < targetPackets) {
+      slots <<= 1;
+    }
+    sentAt = new long[slots];
+    entropyOf = new int[slots];
+    acked = new boolean[slots];
   }
 
   @Override
