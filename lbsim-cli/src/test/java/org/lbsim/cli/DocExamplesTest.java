@@ -137,6 +137,9 @@ class DocExamplesTest {
           "a long fuzz run of lbsim-core's own test, whose short form runs in every build"),
       skip("docs/optimize.md", "./lbsim optimize my.yaml --vary lb=ecmp,ofan,plb --vary cc=dctcp --vary lr=sack --spark 'local[2]'",
           SPARK + "; lbsim-spark's SparkOptimizeTest runs optimize on local[2]"),
+      skip("docs/input.md", "mvn -B -o -pl lbsim-cli -am test -Dtest='GridFuzzTest,ChakraFuzzTest,CmRunFuzzTest'"
+          + " -Dsurefire.failIfNoSpecifiedTests=false -DargLine=\"-Dlbsim.fuzz.inputs=20000 -Dlbsim.fuzz.runs=60"
+          + " -Dlbsim.fuzz.seed=7\"", "a long fuzz run of lbsim-cli's own tests, whose short form runs in every build"),
       skip("docs/performance.md", "cp lbsim-cli/target/lbsim.jar before.jar; cp lbsim-bench/target/benchmarks.jar before-bench.jar",
           BENCH),
       skip("docs/performance.md", "lbsim-bench/run-cli-ab.sh 5 lbsim-bench/bar.yaml before.jar lbsim-cli/target/lbsim.jar", BENCH),

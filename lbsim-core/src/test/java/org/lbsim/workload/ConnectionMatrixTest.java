@@ -202,7 +202,7 @@ class ConnectionMatrixTest {
         .hasMessage("t.cm:2: size must be positive (got '-5'; an integer number of bytes > 0)");
   }
 
-  /** Found by CmRunFuzzTest (lbsim-cli): a control character of the file is quoted escaped, so a terminal prints the line as written. */
+  /** A case of CmRunFuzzTest's draw (lbsim-cli): a control character of the file is quoted escaped, so a terminal prints the line as written. */
   @Test
   void quotesAControlCharacterOfTheFileEscaped() {
     assertThatThrownBy(() -> parse("Nodes 4\n0->1 start 0 size 5\u001b[31m\n", 4))

@@ -124,7 +124,7 @@ class ChakraTraceTest {
         .hasMessageContaining("rank 0 node 1 'a': depends on node 99, which the file does not hold");
   }
 
-  /** Found by ChakraFuzzTest (lbsim-cli): a node name's control characters are quoted escaped, so the problem stays one line. */
+  /** A case of ChakraFuzzTest's draw (lbsim-cli): a node name's control characters are quoted escaped, so the problem stays one line. */
   @Test
   void aNodeNamesControlCharactersAreEscapedInTheProblemLine() throws IOException {
     TraceWriter.write(prefix(), List.of(List.of(compute(1, "a\u0000\nb", 3, 99))));
