@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.scenario.Scenario;
@@ -45,6 +46,13 @@ class ChakraFuzzTest {
   @TempDir
   Path dir;
 
+  private final FuzzDraw.HangGuard guard = new FuzzDraw.HangGuard();
+
+  @AfterEach
+  void closeGuard() {
+    guard.close();
+  }
+
   @Test
   void everyGeneratedTraceIsReadOrRefusedWithOneLinePerProblemNamingItsFile() throws IOException {
     SplittableRandom random = new SplittableRandom(FuzzDraw.SEED + 23);
@@ -69,7 +77,7 @@ class ChakraFuzzTest {
       String what = "trace " + i + " (" + ranks.size() + " ranks): " + edits;
       List<String> names = List.of(folder.toString());
       try {
-        Scenario s = FuzzDraw.guarded(() -> read(scenario, names, what), what);
+        Scenario s = guard.run(() -> read(scenario, names, what), what);
         if (s == null) {
           refused++;
           if (cliRefused < FuzzDraw.CLI_SAMPLE && i % 8 == 0) {
@@ -79,9 +87,9 @@ class ChakraFuzzTest {
           continue;
         }
         read++;
-        if (FuzzDraw.guarded(() -> FuzzDraw.tiny(s, what), what) && ran < FuzzDraw.RUNS) {
+        if (guard.run(() -> FuzzDraw.tiny(s, what), what) && ran < FuzzDraw.RUNS) {
           ran++;
-          CliRunner.Outcome o = FuzzDraw.guarded(() -> run(scenario, folder), what);
+          CliRunner.Outcome o = guard.run(() -> run(scenario, folder), what);
           assertThat(o.code()).as(what + "\nstderr:\n" + o.err()).isIn(Errors.DONE, Errors.UNFINISHED);
           assertThat(o.err()).as(what).doesNotContain("error:").doesNotContain("\tat ");
         }

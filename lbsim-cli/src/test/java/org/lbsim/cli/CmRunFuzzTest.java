@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.scenario.Scenario;
@@ -44,6 +45,13 @@ class CmRunFuzzTest {
 
   @TempDir
   Path dir;
+
+  private final FuzzDraw.HangGuard guard = new FuzzDraw.HangGuard();
+
+  @AfterEach
+  void closeGuard() {
+    guard.close();
+  }
 
   /** A valid matrix: a chain of send_done and recv_done triggers, a multishot and a barrier. */
   private static List<String> valid(int nodes) {
@@ -88,7 +96,7 @@ class CmRunFuzzTest {
       String what = "matrix " + i + ": " + text.replace("\n", "\\n") + " with " + yaml.replace("\n", "\\n");
       List<String> names = List.of(folder.toString(), "workload.placement", "workload.start_unit_ps");
       try {
-        Scenario s = FuzzDraw.guarded(() -> read(scenario, names, what), what);
+        Scenario s = guard.run(() -> read(scenario, names, what), what);
         if (s == null) {
           refused++;
           if (cliRefused < FuzzDraw.CLI_SAMPLE && i % 8 == 0) {
@@ -98,9 +106,9 @@ class CmRunFuzzTest {
           continue;
         }
         read++;
-        if (FuzzDraw.guarded(() -> FuzzDraw.tiny(s, what), what) && ran < FuzzDraw.RUNS) {
+        if (guard.run(() -> FuzzDraw.tiny(s, what), what) && ran < FuzzDraw.RUNS) {
           ran++;
-          CliRunner.Outcome o = FuzzDraw.guarded(() -> run(scenario, folder), what);
+          CliRunner.Outcome o = guard.run(() -> run(scenario, folder), what);
           assertThat(o.code()).as(what + "\nstderr:\n" + o.err()).isIn(Errors.DONE, Errors.UNFINISHED);
           assertThat(o.err()).as(what).doesNotContain("error:").doesNotContain("\tat ");
         }

@@ -41,36 +41,7 @@ final class FuzzDraw {
       "1e3", "0x10", "010", " 5", "\uFF15", "", " ", "4KiB", "1.5GB", "-4KB", "\u0435cmp", "ECMP", "ecmp\r", "null",
       "~", "true", "off", "a=b", "\t", "\u0000", "a\nb", "\u001b[31m", "..", "/", "a/b", "x".repeat(300));
 
-  /** A guard against a hang only, far above any input's time: no test asserts a wall time. */
-  private static final Duration HANG = Duration.ofSeconds(60);
-  private static final ExecutorService GUARD = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "fuzz-input");
-    t.setDaemon(true);
-    return t;
-  });
-
   private FuzzDraw() {}
-
-  /**
-   * {@code step}'s result, computed on a thread of its own; an input still computing after
-   * {@link #HANG} fails the test at once (the thread is left to its hang).
-   */
-  static <T> T guarded(Callable<T> step, String what) {
-    Future<T> f = GUARD.submit(step);
-    try {
-      return f.get(HANG.toSeconds(), TimeUnit.SECONDS);
-    } catch (TimeoutException e) {
-      throw new IllegalStateException(what + ": still computing after " + HANG.toSeconds() + " s (a hang)", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(what + ": interrupted", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof AssertionError a) {
-        throw a;
-      }
-      throw new AssertionError(what + ": " + e.getCause(), e.getCause());
-    }
-  }
 
   static String edge(SplittableRandom random) {
     return EDGES.get(random.nextInt(EDGES.size()));
@@ -123,6 +94,44 @@ final class FuzzDraw {
       return s.topology().hosts() <= 16 && s.limitPs() <= 2_000_000_000L && WorkloadSize.dataPackets(s) <= 1_024;
     } catch (RuntimeException e) {
       throw new AssertionError(what + ": accepted, but its workload cannot be built", e);
+    }
+  }
+
+  /**
+   * Computes each input's step on a thread of its own, so that an input still computing after
+   * {@link #HANG} fails the test at once (the thread is left to its hang): a guard against a
+   * hang only, far above any input's time: no test asserts a wall time. One per test, closed
+   * after it.
+   */
+  static final class HangGuard implements AutoCloseable {
+    private static final Duration HANG = Duration.ofSeconds(60);
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "fuzz-input");
+      t.setDaemon(true);
+      return t;
+    });
+
+    /** {@code step}'s result; an assertion it fails is rethrown as it is, anything else it throws wrapped. */
+    <T> T run(Callable<T> step, String what) {
+      Future<T> f = thread.submit(step);
+      try {
+        return f.get(HANG.toSeconds(), TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+        throw new IllegalStateException(what + ": still computing after " + HANG.toSeconds() + " s (a hang)", e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(what + ": interrupted", e);
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof AssertionError a) {
+          throw a;
+        }
+        throw new AssertionError(what + ": " + e.getCause(), e.getCause());
+      }
+    }
+
+    @Override
+    public void close() {
+      thread.shutdownNow();
     }
   }
 

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.experiment.GridFile;
@@ -41,6 +42,13 @@ class GridFuzzTest {
   @TempDir
   Path dir;
 
+  private final FuzzDraw.HangGuard guard = new FuzzDraw.HangGuard();
+
+  @AfterEach
+  void closeGuard() {
+    guard.close();
+  }
+
   @Test
   void everyGeneratedGridIsReadOrRefusedWithOneLinePerProblemNamingItsFile() throws IOException {
     SplittableRandom random = new SplittableRandom(FuzzDraw.SEED + 11);
@@ -65,7 +73,7 @@ class GridFuzzTest {
       String what = "grid " + i + ": " + text.replace("\n", "\\n");
       List<String> names = List.of(folder.toString());
       try {
-        List<Sweep.Run> runs = FuzzDraw.guarded(() -> read(file, names, what), what);
+        List<Sweep.Run> runs = guard.run(() -> read(file, names, what), what);
         if (runs == null) {
           refused++;
           if (cliRefused < FuzzDraw.CLI_SAMPLE && i % 8 == 0) {
@@ -75,9 +83,9 @@ class GridFuzzTest {
           continue;
         }
         read++;
-        if (FuzzDraw.guarded(() -> tiny(runs, what), what) && swept < FuzzDraw.RUNS) {
+        if (guard.run(() -> tiny(runs, what), what) && swept < FuzzDraw.RUNS) {
           swept++;
-          CliRunner.Outcome o = FuzzDraw.guarded(() -> sweep(file, folder), what);
+          CliRunner.Outcome o = guard.run(() -> sweep(file, folder), what);
           assertThat(o.code()).as(what + "\nstderr:\n" + o.err()).isZero();
           assertThat(o.err()).as(what).doesNotContain("error:").doesNotContain("\tat ");
         }
