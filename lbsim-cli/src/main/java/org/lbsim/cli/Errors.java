@@ -4,6 +4,7 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.lbsim.scenario.ScenarioException;
+import org.lbsim.workload.InputText;
 import org.lbsim.workload.WorkloadFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -11,8 +12,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Turns the errors a user can fix into one clear line each and exit code 2, with no stack
- * trace: bad scenarios, grids and options, and files or folders that cannot be read or written
+ * Turns the errors a user can fix into one clear line each (control characters of what the user
+ * gave escaped, {@link InputText}) and exit code 2, with no stack trace: bad scenarios, grids and options, and files or folders that cannot be read or written
  * ({@link UncheckedIOException}, whose message names the file). Anything else is a bug: it keeps
  * its stack trace and exits with 70.
  */
@@ -59,13 +60,13 @@ final class Errors implements IExecutionExceptionHandler {
     var err = cl.getErr();
     if (e instanceof ScenarioException se) {
       for (String p : se.problems()) {
-        err.println("error: " + p);
+        err.println("error: " + InputText.oneLine(p));
       }
       err.flush();
       return BAD_INPUT;
     }
     if (e instanceof WorkloadFileException || e instanceof UserError || e instanceof UncheckedIOException) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + InputText.oneLine(String.valueOf(e.getMessage())));
       err.flush();
       return BAD_INPUT;
     }
@@ -83,7 +84,7 @@ final class Errors implements IExecutionExceptionHandler {
   static int handleParameterException(CommandLine.ParameterException e, String[] args) {
     CommandLine cl = e.getCommandLine();
     var err = cl.getErr();
-    err.println("error: " + e.getMessage());
+    err.println("error: " + InputText.oneLine(String.valueOf(e.getMessage())));
     CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
     err.println("run '" + cl.getCommandSpec().qualifiedName() + " --help' for the options");
     err.flush();

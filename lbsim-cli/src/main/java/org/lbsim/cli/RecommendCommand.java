@@ -25,6 +25,7 @@ import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.RunName;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioSchema;
+import org.lbsim.scenario.StrictYaml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -133,16 +134,20 @@ final class RecommendCommand implements Callable<Integer> {
     for (String v : vary) {
       int eq = v.indexOf('=');
       if (eq <= 0 || eq == v.length() - 1) {
-        throw new Errors.UserError("--vary " + v + ": expected KEY=V1,V2,... (e.g. lb=ecmp,ofan)");
+        throw new Errors.UserError("--vary " + StrictYaml.show(v) + ": expected KEY=V1,V2,... (e.g. lb=ecmp,ofan)");
       }
       String key = v.substring(0, eq).trim();
       if (ScenarioSchema.of(Main.catalog(spec)).setting(Applicability.unconditional(key)) == null) {
-        throw new Errors.UserError("--vary " + v + ": unknown key '" + key + "' (see lbsim list)");
+        throw new Errors.UserError("--vary " + StrictYaml.show(v) + ": unknown key '" + StrictYaml.show(key)
+            + "' (see lbsim list)");
       }
       List<String> values = Arrays.stream(v.substring(eq + 1).split(",")).map(String::trim).filter(s -> !s.isEmpty())
           .toList();
+      if (values.isEmpty()) {
+        throw new Errors.UserError("--vary " + StrictYaml.show(v) + ": no value (expected KEY=V1,V2,... (e.g. lb=ecmp,ofan))");
+      }
       if (byKey.put(key, values) != null) {
-        throw new Errors.UserError("--vary " + key + ": given twice; list every value in one --vary");
+        throw new Errors.UserError("--vary " + StrictYaml.show(key) + ": given twice; list every value in one --vary");
       }
     }
     if (!byKey.containsKey("lb")) {
@@ -183,17 +188,18 @@ final class RecommendCommand implements Callable<Integer> {
     for (String b : baseline.isEmpty() ? List.of("lb=ecmp") : baseline) {
       int eq = b.indexOf('=');
       if (eq <= 0) {
-        throw new Errors.UserError("--baseline " + b + ": expected KEY=VALUE (e.g. lb=ecmp)");
+        throw new Errors.UserError("--baseline " + StrictYaml.show(b) + ": expected KEY=VALUE (e.g. lb=ecmp)");
       }
       String key = b.substring(0, eq).trim();
       String value = b.substring(eq + 1).trim();
       Axis axis = axes.stream().filter(a -> a.key().equals(key)).findFirst().orElse(null);
       if (axis == null) {
-        throw new Errors.UserError("--baseline " + b + ": " + key + " is not varied (allowed: "
+        throw new Errors.UserError("--baseline " + StrictYaml.show(b) + ": " + StrictYaml.show(key) + " is not varied (allowed: "
             + String.join(", ", axes.stream().map(Axis::key).toList()) + ")");
       }
       if (!axis.values().contains(value)) {
-        throw new Errors.UserError("--baseline " + b + ": invalid value (got '" + value + "'; allowed: one of the "
+        throw new Errors.UserError("--baseline " + StrictYaml.show(b) + ": invalid value (got '" + StrictYaml.show(value)
+            + "'; allowed: one of the "
             + "candidates " + String.join(", ", axis.values()) + ")");
       }
       m.put(key, value);
