@@ -144,8 +144,8 @@ class DocExamplesTest {
           BENCH),
       skip("docs/performance.md", "lbsim-bench/run-cli-ab.sh 5 lbsim-bench/bar.yaml before.jar lbsim-cli/target/lbsim.jar", BENCH),
       skip("docs/performance.md", "lbsim-bench/run-identity.sh before.jar lbsim-cli/target/lbsim.jar", BENCH),
-      skip("docs/performance.md", "taskset -c 1 java -cp lbsim-bench/target/benchmarks.jar org.lbsim.bench.AbCompare 10"
-          + " before-bench.jar lbsim-bench/target/benchmarks.jar --set workload.size=512KiB ata-128-2MiB", BENCH),
+      skip("docs/performance.md", "taskset -c 1 java -cp lbsim-bench/target/benchmarks.jar org.lbsim.bench.AbCompare"
+          + " 10 before-bench.jar lbsim-bench/target/benchmarks.jar --set workload.size=512KiB ata-128-2MiB", BENCH),
       skip("docs/validation.md", "git clone https://github.com/smcclure20/csg-htsim", HTSIM),
       skip("docs/validation.md", "cd csg-htsim && git checkout bb725a5", HTSIM),
       skip("docs/validation.md", "cd sim && make -j2 libhtsim.a && make -j2 -C datacenter", HTSIM),
