@@ -1,7 +1,5 @@
 package org.lbsim.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -12,9 +10,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
-import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.training.chakra.proto.ChakraEt.AttributeProto;
 import org.lbsim.training.chakra.proto.ChakraEt.GlobalMetadata;
 import org.lbsim.training.chakra.proto.ChakraEt.Node;
@@ -56,11 +52,7 @@ class ChakraFuzzTest {
   @Test
   void everyGeneratedTraceIsReadOrRefusedWithOneLinePerProblemNamingItsFile() throws IOException {
     SplittableRandom random = new SplittableRandom(FuzzDraw.SEED + 23);
-    int refused = 0;
-    int read = 0;
-    int ran = 0;
-    int cliRefused = 0;
-    List<AssertionError> broken = new ArrayList<>();
+    ScenarioDraw draw = new ScenarioDraw(guard);
     for (int i = 0; i < FuzzDraw.INPUTS; i++) {
       Path folder = FuzzDraw.fresh(dir.resolve("input"));
       List<List<Node.Builder>> ranks = valid(random.nextInt(4) == 0 ? 4 : 2);
@@ -76,47 +68,9 @@ class ChakraFuzzTest {
       Files.writeString(scenario, SCENARIO);
       String what = "trace " + i + " (" + ranks.size() + " ranks): " + edits;
       List<String> names = List.of(folder.toString());
-      try {
-        Scenario s = guard.run(() -> read(scenario, names, what), what);
-        if (s == null) {
-          refused++;
-          if (cliRefused < FuzzDraw.CLI_SAMPLE && i % 8 == 0) {
-            cliRefused++;
-            FuzzDraw.checkRefusedByCli(run(scenario, folder), folder.resolve("out"), names, what);
-          }
-          continue;
-        }
-        read++;
-        if (guard.run(() -> FuzzDraw.tiny(s, what), what) && ran < FuzzDraw.RUNS) {
-          ran++;
-          CliRunner.Outcome o = guard.run(() -> run(scenario, folder), what);
-          assertThat(o.code()).as(what + "\nstderr:\n" + o.err()).isIn(Errors.DONE, Errors.UNFINISHED);
-          assertThat(o.err()).as(what).doesNotContain("error:").doesNotContain("\tat ");
-        }
-      } catch (AssertionError e) {
-        broken.add(e);
-      }
+      draw.judge(i, scenario, folder, names, what);
     }
-    FuzzDraw.checkNoneBroken(broken);
-    // the draw must reach both paths, or it tests nothing
-    assertThat(refused).as("refused traces").isGreaterThan(FuzzDraw.INPUTS / 10);
-    assertThat(read).as("traces read").isGreaterThan(FuzzDraw.INPUTS / 20);
-    assertThat(ran).as("traces run to the end").isPositive();
-  }
-
-  private static Scenario read(Path scenario, List<String> names, String what) {
-    try {
-      return ScenarioReader.read(scenario, List.of());
-    } catch (ScenarioException e) {
-      FuzzDraw.checkProblems(e.problems(), names, what);
-      return null;
-    } catch (RuntimeException | StackOverflowError e) {
-      throw new AssertionError(what + ": not a ScenarioException", e);
-    }
-  }
-
-  private static CliRunner.Outcome run(Path scenario, Path folder) {
-    return CliRunner.run("run", scenario.toString(), "--out", folder.resolve("out").toString(), "--threads", "1");
+    draw.check("traces");
   }
 
   /**

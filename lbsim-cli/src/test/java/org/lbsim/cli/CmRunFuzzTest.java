@@ -1,7 +1,5 @@
 package org.lbsim.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +10,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.lbsim.scenario.Scenario;
 import org.lbsim.scenario.ScenarioException;
-import org.lbsim.scenario.ScenarioReader;
 
 /**
  * htsim connection matrices as a scenario reads them: a small valid matrix (a chain of
@@ -73,11 +69,7 @@ class CmRunFuzzTest {
   @Test
   void everyGeneratedMatrixIsRunOrRefusedWithOneLinePerProblemNamingItsFile() throws IOException {
     SplittableRandom random = new SplittableRandom(FuzzDraw.SEED + 37);
-    int refused = 0;
-    int read = 0;
-    int ran = 0;
-    int cliRefused = 0;
-    List<AssertionError> broken = new ArrayList<>();
+    ScenarioDraw draw = new ScenarioDraw(guard);
     for (int i = 0; i < FuzzDraw.INPUTS; i++) {
       Path folder = FuzzDraw.fresh(dir.resolve("input"));
       List<String> lines = valid(random.nextBoolean() ? 16 : 8);
@@ -95,47 +87,9 @@ class CmRunFuzzTest {
       Files.writeString(scenario, yaml);
       String what = "matrix " + i + ": " + text.replace("\n", "\\n") + " with " + yaml.replace("\n", "\\n");
       List<String> names = List.of(folder.toString(), "workload.placement", "workload.start_unit_ps");
-      try {
-        Scenario s = guard.run(() -> read(scenario, names, what), what);
-        if (s == null) {
-          refused++;
-          if (cliRefused < FuzzDraw.CLI_SAMPLE && i % 8 == 0) {
-            cliRefused++;
-            FuzzDraw.checkRefusedByCli(run(scenario, folder), folder.resolve("out"), names, what);
-          }
-          continue;
-        }
-        read++;
-        if (guard.run(() -> FuzzDraw.tiny(s, what), what) && ran < FuzzDraw.RUNS) {
-          ran++;
-          CliRunner.Outcome o = guard.run(() -> run(scenario, folder), what);
-          assertThat(o.code()).as(what + "\nstderr:\n" + o.err()).isIn(Errors.DONE, Errors.UNFINISHED);
-          assertThat(o.err()).as(what).doesNotContain("error:").doesNotContain("\tat ");
-        }
-      } catch (AssertionError e) {
-        broken.add(e);
-      }
+      draw.judge(i, scenario, folder, names, what);
     }
-    FuzzDraw.checkNoneBroken(broken);
-    // the draw must reach both paths, or it tests nothing
-    assertThat(refused).as("refused matrices").isGreaterThan(FuzzDraw.INPUTS / 10);
-    assertThat(read).as("matrices read").isGreaterThan(FuzzDraw.INPUTS / 20);
-    assertThat(ran).as("matrices run to the end").isPositive();
-  }
-
-  private static Scenario read(Path scenario, List<String> names, String what) {
-    try {
-      return ScenarioReader.read(scenario, List.of());
-    } catch (ScenarioException e) {
-      FuzzDraw.checkProblems(e.problems(), names, what);
-      return null;
-    } catch (RuntimeException | StackOverflowError e) {
-      throw new AssertionError(what + ": not a ScenarioException", e);
-    }
-  }
-
-  private static CliRunner.Outcome run(Path scenario, Path folder) {
-    return CliRunner.run("run", scenario.toString(), "--out", folder.resolve("out").toString(), "--threads", "1");
+    draw.check("matrices");
   }
 
   /** One edit: a field replaced by an edge, a line dropped, repeated or cut short, or two fields swapped. */
