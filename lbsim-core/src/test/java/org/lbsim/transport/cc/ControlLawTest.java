@@ -362,4 +362,35 @@ class ControlLawTest {
     t.update(7 * US); // below T_low: + delta
     assertThat(t.rateBps()).isCloseTo(r + 1e9, within(1.0));
   }
+
+  /** One ACK that acknowledges several packets (receivers that coalesce ACKs) credits every one of them. */
+  @Test
+  void nsccCreditsTheBytesOfEveryPacketACoalescedAckAcknowledges() {
+    // a sample 2 us above the 12 us base is below the 6 us target: a proportional increase per byte
+    double alpha = 4 * 4000 * 1.0 * 0.5 / (6 * US);
+    Nscc n = nscc();
+    n.onCoalescedAck(ack(3), false, 14 * US, 4, 1000);
+    assertThat(n.pendingIncrease()).isCloseTo(alpha * 16_000 * (4 * US), within(1e-3));
+  }
+
+  @Test
+  void dctcpCountsEveryPacketACoalescedAckAcknowledges() {
+    Dctcp d = new Dctcp(1.0 / 16, 10, 1.0, SLOT);
+    for (int s = 0; s < 10; s++) {
+      d.onSent(s, 4158, 0);
+    }
+    d.onCoalescedAck(ack(3), false, 0, 4, 0); // closes the first window: F = 0/4
+    assertThat(d.alpha()).isEqualTo(15.0 / 16);
+    assertThat(d.cwnd()).isEqualTo(14); // slow start: one packet per packet acknowledged
+    d.onCoalescedAck(ack(4), false, 0, 0, 0); // an ACK that acknowledges nothing new changes no count
+    assertThat(d.cwnd()).isEqualTo(14);
+    assertThat(d.alpha()).isEqualTo(15.0 / 16);
+  }
+
+  @Test
+  void swiftGrowsByItsAdditiveStepPerPacketACoalescedAckAcknowledges() {
+    Swift s = swift(5); // target 6.4 us; a 1 us sample is below it: + ai x 4 / cwnd
+    s.onCoalescedAck(ack(3), false, US, 4, 100 * US);
+    assertThat(s.cwnd()).isCloseTo(5.8, within(1e-12));
+  }
 }
