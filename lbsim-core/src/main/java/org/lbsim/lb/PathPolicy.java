@@ -11,6 +11,15 @@ public interface PathPolicy {
   /** Sets {@code p.entropy} (and {@code p.route} if the design source-routes) for a packet sent now. */
   void choose(Packet p, long nowPs);
 
+  /**
+   * Sets {@code p.entropy} (and {@code p.route}) for a packet that a loss recovery resends from
+   * its queue of lost packets; by default as for any packet (see {@link NumberedSpray} for the
+   * study simulator's form).
+   */
+  default void chooseResend(Packet p, long nowPs) {
+    choose(p, nowPs);
+  }
+
   /** The data packet that just left carried {@code entropy}. */
   default void onSent(int entropy, long nowPs) {}
 

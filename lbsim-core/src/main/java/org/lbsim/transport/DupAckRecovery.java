@@ -30,7 +30,10 @@ import org.lbsim.net.Packet;
  *
  * <p>Resends wait for the flow's next pacing slot and go before new data, lowest first (the
  * study simulator sends one at once if a pacing gap has passed since the last send, and queues
- * the rest the same way). A NACK for a trimmed packet resends it.
+ * the rest the same way). A NACK for a trimmed packet resends it. Queued resends say so
+ * ({@link #sendingQueuedResend}), so that the study's host spraying sends them on the flow's
+ * current path id ({@code NumberedSpray}); the packets a timeout sends again in order come from
+ * the send point and move it, as new ones do.
  *
  * <p>Under a window-based congestion control: the packets in flight are those from the
  * cumulative ack up to the send point, less those queued for a resend, so a timeout's go-back
@@ -97,6 +100,11 @@ final class DupAckRecovery extends Retransmission {
       return r;
     }
     return next < target ? next : -1;
+  }
+
+  @Override
+  public boolean sendingQueuedResend() {
+    return choseResend;
   }
 
   @Override

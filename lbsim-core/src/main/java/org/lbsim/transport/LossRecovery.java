@@ -25,6 +25,16 @@ public interface LossRecovery {
     return nowPs;
   }
 
+  /**
+   * Whether the sequence {@link #nextToSend} last returned is a resend from this recovery's queue
+   * of lost packets rather than its send point; the sender then places it with {@link
+   * PathPolicy#chooseResend}. False by default: only the study simulator's SACK sender
+   * ({@code sack.trigger: dupacks} or {@code newreno}) tells its queued resends apart.
+   */
+  default boolean sendingQueuedResend() {
+    return false;
+  }
+
   /** The packet with {@code seq} left with this path entropy. */
   void onSent(long seq, int entropy, long nowPs);
 

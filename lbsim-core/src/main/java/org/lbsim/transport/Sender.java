@@ -545,7 +545,11 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
   private void send(long seq, long now, long stampPs) {
     PacketFormat f = transport.settings().format();
     Packet p = transport.pool().data(flow, host.id(), dst, seq, f.dataBytes(), f.payloadBytes(), stampPs, receiver);
-    path.choose(p, now);
+    if (lr.sendingQueuedResend()) {
+      path.chooseResend(p, now);
+    } else {
+      path.choose(p, now);
+    }
     boolean coalescing = transport.settings().ackCoalesceBytes() > 0;
     long resends = coalescing ? lr.retransmissions() : 0;
     lr.onSent(seq, p.entropy, now);

@@ -8,6 +8,7 @@ import static org.lbsim.transport.SackAcks.ack;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.lbsim.lb.NumberedSpray;
 import org.lbsim.net.Packet;
 
 /** The study simulator's duplicate-ACK SACK sender (reference model §3.4): ACKs in, resends out. */
@@ -194,6 +195,45 @@ class DupAckRecoveryTest {
     assertThat(d.timerDeadlinePs()).isEqualTo(-1); // everything sent acknowledged
     assertThat(slots(d, 1, 22 * US)).containsExactly(10L);
     assertThat(d.retransmissions()).isEqualTo(4);
+  }
+
+  @Test
+  void queuedResendsTakeTheStudySpraysNextPathIdWithoutMovingItAndATimeoutMovesItOn() {
+    DupAckRecovery d = sender(3, 3, true);
+    NumberedSpray spray = new NumberedSpray();
+    d.setPathPolicy(spray);
+    assertThat(sprayed(d, spray, 3, 0)).containsExactly("0@0", "1@1", "2@2");
+    sprayed(d, spray, 7, 0);
+    List<Packet> acks = acksFor(1, 3, 4); // 0 and 2 lost: the third duplicate resends both
+    for (int i = 0; i < 3; i++) {
+      d.onAck(acks.get(i), i + 1);
+    }
+    // both resends carry path id 10, which new packet 10 then takes and moves on
+    assertThat(sprayed(d, spray, 4, 10)).containsExactly("0@10", "2@10", "10@10", "11@11");
+    long deadline = d.timerDeadlinePs();
+    d.onTimeout(deadline);
+    // the timeout moves the id on once: its resend and the packets it sends again in order share 13
+    assertThat(sprayed(d, spray, 3, deadline)).containsExactly("0@13", "1@13", "2@14");
+  }
+
+  /** The next {@code n} slots' sequences and path ids ("seq@id"), placed as the sender places them. */
+  private static List<String> sprayed(DupAckRecovery d, NumberedSpray spray, int n, long now) {
+    List<String> sent = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      long s = d.nextToSend(now);
+      if (s < 0) {
+        break;
+      }
+      Packet p = new Packet();
+      if (d.sendingQueuedResend()) {
+        spray.chooseResend(p, now);
+      } else {
+        spray.choose(p, now);
+      }
+      d.onSent(s, p.entropy, now);
+      sent.add(s + "@" + p.entropy);
+    }
+    return sent;
   }
 
   @Test
