@@ -128,4 +128,9 @@ public enum Profile implements TransportProfile {
   public boolean roundRobinNic() {
     return study;
   }
+
+  @Override
+  public boolean studySackBitmap() {
+    return study;
+  }
 }

@@ -15,8 +15,9 @@ import org.lbsim.net.Packet;
  * or nothing beyond the cumulative ack has been sent:
  * <ul>
  *   <li>dupacks: if the highest packet this ACK's bitmap SACKs lies more than L packets beyond
- *       the hole at the cumulative ack, every unSACKed packet below it (the hole included) is
- *       resent and the timer stops until the next send; otherwise nothing is resent;</li>
+ *       the hole at the cumulative ack, every packet below it that the bitmap does not mark (the
+ *       hole included, unless a study bitmap marks it) is resent and, if any is, the timer stops
+ *       until the next send; otherwise nothing is resent;</li>
  *   <li>newreno: the hole at the cumulative ack is resent.</li>
  * </ul>
  * Either way the sender is then in fast recovery until the cumulative ack reaches what had been
@@ -48,6 +49,7 @@ final class DupAckRecovery extends Retransmission {
   private final int dupThreshold;
   private final int sackLimit; // < 0: NewReno
   private final boolean fastRetransmit;
+  private final boolean studyBitmap; // bit 63 of a SACK bitmap marks the hole itself (StudySackRegister)
 
   private final BitSet resend = new BitSet(); // sequences queued for a resend
   private final int[] entropyOf;
@@ -68,8 +70,12 @@ final class DupAckRecovery extends Retransmission {
    *     negative: NewReno (no {@code -sack}): resend the first hole
    * @param fastRetransmit false: the study's {@code -nofr} (duplicates are counted, nothing else;
    *     only timeouts and NACKs recover)
+   * @param studyBitmap whether ACKs carry the study receiver's bitmap ({@link
+   *     StudySackRegister#sackBits}), whose bit 63 marks the hole itself as held: then it is not
+   *     resent, and the other bits alone say how far beyond it the highest mark lies
    */
-  DupAckRecovery(long targetPackets, RttView rtt, int dupThreshold, int sackLimit, boolean fastRetransmit) {
+  DupAckRecovery(long targetPackets, RttView rtt, int dupThreshold, int sackLimit, boolean fastRetransmit,
+      boolean studyBitmap) {
     super(rtt);
     if (targetPackets > Integer.MAX_VALUE - 64) {
       throw new IllegalArgumentException("message too long for SACK: " + targetPackets + " packets");
@@ -81,6 +87,7 @@ final class DupAckRecovery extends Retransmission {
     this.dupThreshold = dupThreshold;
     this.sackLimit = sackLimit;
     this.fastRetransmit = fastRetransmit;
+    this.studyBitmap = studyBitmap;
     this.entropyOf = new int[target];
   }
 
@@ -202,15 +209,21 @@ final class DupAckRecovery extends Retransmission {
     fastRecoveries++;
     if (sackLimit >= 0) {
       long bits = ack.sackBits(); // bit i = packet cum + 1 + i
-      int beyond = 64 - Long.numberOfLeadingZeros(bits); // highest SACKed packet's distance from the hole
+      boolean holeMarked = studyBitmap && bits < 0;
+      long above = studyBitmap ? bits & Long.MAX_VALUE : bits;
+      int beyond = 64 - Long.numberOfLeadingZeros(above); // highest SACKed packet's distance from the hole
       if (bits != 0 && beyond > sackLimit) {
+        boolean resent = false;
         for (int i = 0; i < beyond; i++) {
-          if (i == 0 || (bits & (1L << (i - 1))) == 0) {
+          if (i == 0 ? !holeMarked : (bits & (1L << (i - 1))) == 0) {
             queueResend(cum + i);
+            resent = true;
           }
         }
-        deadline = NONE; // restarted by the next send, the first resend, which the window lets go
-        exempt = true;
+        if (resent) { // a study bitmap may mark every packet below its highest mark
+          deadline = NONE; // restarted by the next send, the first resend, which the window lets go
+          exempt = true;
+        }
       }
     } else {
       queueResend(cum);

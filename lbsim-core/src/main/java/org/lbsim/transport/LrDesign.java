@@ -77,10 +77,21 @@ public record LrDesign(String name, String summary, String source, List<Param> p
         new BoundSender<>(settings, sender, settings.apply(Params.defaults(params))), receiver, check);
   }
 
-  /** This design with its sender side reading {@code values} (a design without parameters is itself). */
+  /** As above, with a receiver side that reads the same settings. */
+  public static <S> LrDesign withSettings(String name, String summary, String source, List<Param> params,
+      Function<Params, S> settings, SettingsSenderSide<S> sender, SettingsReceiverSide<S> receiver, Check check) {
+    S defaults = settings.apply(Params.defaults(params));
+    return new LrDesign(name, summary, source, params, new BoundSender<>(settings, sender, defaults),
+        new BoundReceiver<>(settings, receiver, defaults), check);
+  }
+
+  /** This design with its sides reading {@code values} (a design without parameters is itself). */
   public LrDesign bind(Params values) {
-    return sender instanceof BoundSender<?> b ? new LrDesign(name, summary, source, params, b.rebind(values), receiver,
-        check) : this;
+    if (!(sender instanceof BoundSender<?> b)) {
+      return this;
+    }
+    ReceiverSide r = receiver instanceof BoundReceiver<?> br ? br.rebind(values) : receiver;
+    return new LrDesign(name, summary, source, params, b.rebind(values), r, check);
   }
 
   @Override
@@ -99,6 +110,25 @@ public record LrDesign(String name, String summary, String source, List<Param> p
     BoundSender<S> rebind(Params values) {
       return new BoundSender<>(settings, sender, settings.apply(values));
     }
+  }
+
+  /** A receiver side with its settings made from its parameters' values. */
+  private record BoundReceiver<S>(Function<Params, S> settings, SettingsReceiverSide<S> receiver, S bound)
+      implements ReceiverSide {
+    @Override
+    public Receiver create(Transport transport, int flow, PathPolicy ackPath, long targetPackets) {
+      return receiver.create(bound, transport, flow, ackPath, targetPackets);
+    }
+
+    BoundReceiver<S> rebind(Params values) {
+      return new BoundReceiver<>(settings, receiver, settings.apply(values));
+    }
+  }
+
+  /** As {@link ReceiverSide}, reading the run's settings, made from the design's parameters. */
+  @FunctionalInterface
+  public interface SettingsReceiverSide<S> {
+    Receiver create(S settings, Transport transport, int flow, PathPolicy ackPath, long targetPackets);
   }
 
   /** As {@link SenderSide}, reading the run's settings, made from the design's parameters. */

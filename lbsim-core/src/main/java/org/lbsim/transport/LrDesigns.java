@@ -4,6 +4,7 @@ import java.util.List;
 import org.lbsim.design.Param;
 import org.lbsim.design.Param.Reading;
 import org.lbsim.design.Params;
+import org.lbsim.lb.PathPolicy;
 import org.lbsim.workload.FlowSpec;
 
 /** The registry of loss recoveries, by name, in the order {@code lbsim list} and the schema show them. */
@@ -40,9 +41,7 @@ public final class LrDesigns {
                       + "expiry, resending every unSACKed packet from the cumulative ack (RFC 6298, RFC 6675); "
                       + "per-packet = each outstanding packet times out one RTO after it was last sent, and only "
                       + "those packets are resent (uet-htsim's UEC and EQDS senders)").onlyWhen("trigger", "beyond")),
-          SackSettings::bind, LrDesigns::sack,
-          (t, i, ack, target) -> new SackReceiver(t, i, ack, target, payload(t), false),
-          LrDesigns::checkSack),
+          SackSettings::bind, LrDesigns::sack, LrDesigns::sackReceiver, LrDesigns::checkSack),
       new LrDesign("gbn",
           "RoCE go-back-N: the receiver takes only the expected packet and NACKs a hole; the sender resends from it",
           "InfiniBand / RoCEv2 reliable connection", List.of(),
@@ -119,8 +118,15 @@ public final class LrDesigns {
   private static LossRecovery sack(SackSettings r, Transport t, FlowSpec f, long target, RttView rtt) {
     return r.dupAckTrigger()
         ? new DupAckRecovery(target, rtt, r.dupAckThreshold(), r.trigger().equals("dupacks") ? r.threshold() : -1,
-            r.fastRetransmit())
+            r.fastRetransmit(), t.settings().studySackBitmap())
         : SelectiveRepeat.sack(target, rtt, r.threshold(), r.fastRetransmit(), r.perPacketTimer());
+  }
+
+  /** SACK's receiver: the study simulator's for its duplicate-ACK sender where the profile says so. */
+  private static Receiver sackReceiver(SackSettings r, Transport t, int flow, PathPolicy ackPath, long target) {
+    return r.dupAckTrigger() && t.settings().studySackBitmap()
+        ? SackReceiver.study(t, flow, ackPath, target, payload(t))
+        : new SackReceiver(t, flow, ackPath, target, payload(t), false);
   }
 
   /** IRN's sender: in-flight cap (auto: the flow's unloaded-path BDP) and timeouts (auto: scaled by the base RTT). */

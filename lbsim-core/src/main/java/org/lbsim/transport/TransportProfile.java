@@ -42,4 +42,12 @@ public interface TransportProfile {
    * docs/reference-profile.md).
    */
   boolean roundRobinNic();
+
+  /**
+   * The study simulator's SACK sender ({@code sack.trigger: dupacks} or {@code newreno}) reads the
+   * bitmap its receiver keeps ({@link StudySackRegister}), in which a packet 64 or more beyond the
+   * cumulative ack marks the packet its distance mod 64 beyond it (reference profile); otherwise
+   * every ACK carries the packets the receiver holds.
+   */
+  boolean studySackBitmap();
 }

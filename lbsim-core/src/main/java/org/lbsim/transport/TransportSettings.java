@@ -16,6 +16,7 @@ public final class TransportSettings {
   private final boolean referenceErasure;
   private final boolean nicBackpressure;
   private final boolean roundRobinNic;
+  private final boolean studySackBitmap;
   private final long initialRtoPs;
   private final long minRtoPs;
   private final LrDesign recovery;
@@ -62,6 +63,7 @@ public final class TransportSettings {
     this.referenceErasure = profile.referenceErasure();
     this.nicBackpressure = profile.nicBackpressure();
     this.roundRobinNic = profile.roundRobinNic();
+    this.studySackBitmap = profile.studySackBitmap();
     this.initialRtoPs = initialRtoPs;
     this.minRtoPs = minRtoPs;
     this.recovery = recovery;
@@ -119,6 +121,11 @@ public final class TransportSettings {
   /** See {@link TransportProfile#roundRobinNic()}. */
   public boolean roundRobinNic() {
     return roundRobinNic;
+  }
+
+  /** See {@link TransportProfile#studySackBitmap()}. */
+  public boolean studySackBitmap() {
+    return studySackBitmap;
   }
 
   public long initialRtoPs() {

@@ -36,7 +36,7 @@ class DupAckRecoveryTest {
   private static DupAckRecovery sender(int dup, int limit, boolean fastRetransmit) {
     RttEstimator rtt = RttEstimator.of(1000 * US, 2 * US);
     rtt.sample(4 * US); // rto = 4 + 4 * 2 = 12 us
-    DupAckRecovery d = new DupAckRecovery(100, rtt, dup, limit, fastRetransmit);
+    DupAckRecovery d = new DupAckRecovery(100, rtt, dup, limit, fastRetransmit, false);
     d.setPathPolicy(NO_PATH);
     return d;
   }
@@ -198,6 +198,39 @@ class DupAckRecoveryTest {
   }
 
   @Test
+  void theStudyBitmapsMarkOnTheHoleKeepsItFromBeingResentAndCountsNoDistance() {
+    RttEstimator rtt = RttEstimator.of(1000 * US, 2 * US);
+    DupAckRecovery d = new DupAckRecovery(100, rtt, 3, 3, true, true);
+    d.setPathPolicy(NO_PATH);
+    sendNew(d, 10, 0);
+    long marks = 1L << 63 | 0b1110; // the hole and packets 2, 3, 4 marked; 1 not
+    for (int i = 1; i <= 3; i++) {
+      d.onAck(ack(i, 0, marks), i);
+    }
+    assertThat(d.queuedResends()).containsExactly(1);
+    assertThat(d.inFastRecovery()).isTrue();
+
+    DupAckRecovery onlyHole = new DupAckRecovery(100, rtt, 3, 0, true, true);
+    onlyHole.setPathPolicy(NO_PATH);
+    sendNew(onlyHole, 10, 0);
+    for (int i = 1; i <= 3; i++) {
+      onlyHole.onAck(ack(i, 0, 1L << 63), i);
+    }
+    assertThat(onlyHole.queuedResends()).as("the mark on the hole lies 0 beyond it, not more than x = 0").isEmpty();
+    assertThat(onlyHole.inFastRecovery()).isTrue();
+
+    DupAckRecovery allMarked = new DupAckRecovery(100, rtt, 3, 3, true, true);
+    allMarked.setPathPolicy(NO_PATH);
+    sendNew(allMarked, 10, 0);
+    long armed = allMarked.timerDeadlinePs();
+    for (int i = 1; i <= 3; i++) {
+      allMarked.onAck(ack(i, 0, 1L << 63 | 0b1111), i);
+    }
+    assertThat(allMarked.queuedResends()).isEmpty();
+    assertThat(allMarked.timerDeadlinePs()).as("nothing resent: the timer runs on").isEqualTo(armed);
+  }
+
+  @Test
   void queuedResendsTakeTheStudySpraysNextPathIdWithoutMovingItAndATimeoutMovesItOn() {
     DupAckRecovery d = sender(3, 3, true);
     NumberedSpray spray = new NumberedSpray();
@@ -265,12 +298,12 @@ class DupAckRecoveryTest {
   @Test
   void completesAtTheLastCumulativeAck() {
     RttEstimator rtt = RttEstimator.of(1000 * US, 2 * US);
-    DupAckRecovery d = new DupAckRecovery(3, rtt, 3, 3, true);
+    DupAckRecovery d = new DupAckRecovery(3, rtt, 3, 3, true, false);
     d.setPathPolicy(NO_PATH);
     assertThat(slots(d, 5, 0)).containsExactly(0L, 1L, 2L);
     d.onAck(ack(2, 3, 0), 1);
     assertThat(d.complete()).isTrue();
     assertThat(d.timerDeadlinePs()).isEqualTo(-1);
-    assertThatThrownBy(() -> new DupAckRecovery(3, rtt, 0, 0, true)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new DupAckRecovery(3, rtt, 0, 0, true, false)).isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -19,7 +19,7 @@ class LossRecoveryTimerTest {
     return Map.of(
         "sack", SelectiveRepeat.sack(8, RttEstimator.of(RTO, RTO), 3, true),
         "irn", SelectiveRepeat.irn(8, RttEstimator.of(RTO, RTO), 4, RTO / 10, RTO, 3),
-        "sack-dupacks", new DupAckRecovery(8, RttEstimator.of(RTO, RTO), 3, -1, true),
+        "sack-dupacks", new DupAckRecovery(8, RttEstimator.of(RTO, RTO), 3, -1, true, false),
         "gbn", new GoBackN(8, RttEstimator.of(RTO, RTO)),
         "erasure", ErasureCoding.create(8, 4096, false, RttEstimator.of(RTO, RTO)),
         "erasure-reference", ErasureCoding.create(8, 4096, true, RttEstimator.of(RTO, RTO)));
