@@ -157,7 +157,9 @@ class DocExamplesTest {
       skip("docs/validation.md", "lbsim-bench/crosscheck/crosscheck.sh --htsim /path/to/csg-htsim --cases"
           + " lbsim-bench/crosscheck/cases-cc-csg.txt --metrics cct,p50,p99", HTSIM),
       skip("docs/validation.md", "lbsim-bench/crosscheck/crosscheck.sh --htsim /path/to/uet-htsim --cases"
-          + " lbsim-bench/crosscheck/cases-cc-uet.txt --metrics cct,p50,p99", HTSIM));
+          + " lbsim-bench/crosscheck/cases-cc-uet.txt --metrics cct,p50,p99", HTSIM),
+      skip("docs/validation.md", "lbsim-bench/crosscheck/crosscheck.sh --htsim /path/to/csg-htsim --cases"
+          + " lbsim-bench/crosscheck/cases-lr-csg.txt --runs 5 --seeds 5 --metrics cct,p50,p99", HTSIM));
 
   /** Files the pages' commands name as the reader's own (my.yaml, grid.yaml, ...): a tiny scenario or grid each. */
   static final Map<String, String> FILES = Map.of(
