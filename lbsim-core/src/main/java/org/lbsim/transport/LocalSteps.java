@@ -24,13 +24,10 @@ final class LocalSteps implements EventTarget {
     java.util.Arrays.fill(finishPs, -1);
   }
 
-  /** Begins every step that waits for nothing and records each step's dependency count. */
-  void start(int[] pendingDeps) {
+  /** Begins every step that waits for nothing. */
+  void start(Dependencies dependencies) {
     for (LocalStep s : steps) {
-      pendingDeps[s.id()] = s.deps().length;
-    }
-    for (LocalStep s : steps) {
-      if (pendingDeps[s.id()] == 0) {
+      if (dependencies.free(s.id())) {
         begin(s.id(), 0);
       }
     }

@@ -38,9 +38,7 @@ public final class Transport implements Node {
   private final long[] gapPs;
   private final long[] startPs; // when each flow started (its FCT's origin); -1 = not yet
   private final long[] phasePs;
-  private final int[][] dependents; // by flow or step: who waits for it to be received (or to finish)
-  private final int[][] sentDependents; // by flow: who waits for its sender to complete; null: nobody does
-  private final int[] pendingDeps;
+  private final Dependencies dependencies;
   private final TriggerFiring triggers; // null: no flow is linked to a run-time trigger
   private TriggerActivators activators; // built when first asked
   private final LocalSteps local;
@@ -76,9 +74,7 @@ public final class Transport implements Node {
     gapPs = new long[n];
     startPs = new long[n];
     java.util.Arrays.fill(startPs, -1);
-    pendingDeps = new int[n + localSteps.size()];
-    dependents = dependents(this.flows, localSteps);
-    sentDependents = sentDependents(this.flows);
+    dependencies = new Dependencies(this.flows, localSteps, this::begin);
     triggers = TriggerFiring.of(this, this.flows);
     local = new LocalSteps(this, localSteps, n);
     // What setup needs per flow but the run never touches (the boxed keys of the fair-share
@@ -131,7 +127,6 @@ public final class Transport implements Node {
       receivers[i] = recovery.receiver().create(this, i, ackPath, target);
       sender.receiver = receivers[i];
       receivers[i].sender = sender;
-      pendingDeps[i] = f.waitCount();
     }
     attachReceiverControl();
     phasePs = phases(this.flows, gapPs, fabric.hostCount());
@@ -249,7 +244,16 @@ public final class Transport implements Node {
         startFlow(f.id(), f.startPs());
       }
     }
-    local.start(pendingDeps);
+    local.start(dependencies);
+  }
+
+  /** Begins flow or local step {@code id}, whose last wait ended at {@code nowPs}. */
+  private void begin(int id, long nowPs) {
+    if (id < senders.length) {
+      startFlow(id, nowPs + flows.get(id).startPs());
+    } else {
+      local.begin(id, nowPs);
+    }
   }
 
   private void startFlow(int i, long atPs) {
@@ -298,37 +302,21 @@ public final class Transport implements Node {
 
   /** Flow or local step {@code id} has finished: start whatever was waiting only for it. */
   void onReceived(int id, long nowPs) {
-    release(dependents[id], nowPs);
+    dependencies.received(id, nowPs);
     if (triggers != null && id < senders.length) {
       triggers.onReceived(id, nowPs);
     }
   }
 
-  /** One wait of each of {@code waiting} is over: start those that waited for nothing else. */
-  private void release(int[] waiting, long nowPs) {
-    release(waiting, 0, waiting.length, nowPs);
-  }
-
-  /** One wait of each of {@code waiting[from..to)} is over: start those that waited for nothing else. */
-  void release(int[] waiting, int from, int to, long nowPs) {
-    for (int j = from; j < to; j++) {
-      int d = waiting[j];
-      if (--pendingDeps[d] == 0) {
-        if (d < senders.length) {
-          startFlow(d, nowPs + flows.get(d).startPs());
-        } else {
-          local.begin(d, nowPs);
-        }
-      }
-    }
+  /** The run's waits, which a run-time trigger's activation also releases. */
+  Dependencies dependencies() {
+    return dependencies;
   }
 
   /** Flow {@code flow}'s sender has the ACK that completes it: start the flows waiting for that. */
   void onSenderDone(int flow, long nowPs) {
     sendersDone++;
-    if (sentDependents != null) {
-      release(sentDependents[flow], nowPs);
-    }
+    dependencies.senderDone(flow, nowPs);
     if (triggers != null) {
       triggers.onSent(flow, nowPs);
     }
@@ -527,88 +515,5 @@ public final class Transport implements Node {
       m.merge(key(f.src(), f.stage()), 1, Integer::sum);
     }
     return m;
-  }
-
-  /**
-   * By flow: the flows that wait for its sender to complete ({@link FlowSpec#sentDeps}); null
-   * when no flow waits for a sender, so that a run without such waits carries no array per flow.
-   */
-  private static int[][] sentDependents(List<FlowSpec> flows) {
-    if (flows.stream().allMatch(f -> f.sentDepCount() == 0)) {
-      return null;
-    }
-    int n = flows.size();
-    for (FlowSpec f : flows) {
-      for (int d : f.sentDeps()) {
-        if (d < 0 || d >= n) {
-          throw new IllegalArgumentException("flow " + f.id() + " waits for the sender of unknown flow " + d);
-        }
-      }
-    }
-    return waiters(n, edge -> {
-      for (FlowSpec f : flows) {
-        for (int d : f.sentDeps()) {
-          edge.add(d, f.id());
-        }
-      }
-    });
-  }
-
-  /** By flow or local step: the flows and steps that wait for it to be received (or to finish). */
-  private static int[][] dependents(List<FlowSpec> flows, List<LocalStep> steps) {
-    int n = flows.size() + steps.size();
-    for (FlowSpec f : flows) {
-      for (int j = 0; j < f.depCount(); j++) {
-        int d = f.dep(j);
-        if (d < 0 || d >= n) {
-          throw new IllegalArgumentException("flow " + f.id() + " depends on unknown flow " + d);
-        }
-      }
-    }
-    for (int i = 0; i < steps.size(); i++) {
-      LocalStep s = steps.get(i);
-      if (s.id() != flows.size() + i) {
-        throw new IllegalArgumentException("local step ids must follow the flows in order; step " + i + " has id " + s.id());
-      }
-      for (int d : s.deps()) {
-        if (d < 0 || d >= n) {
-          throw new IllegalArgumentException("local step " + s.id() + " depends on unknown id " + d);
-        }
-      }
-    }
-    return waiters(n, edge -> {
-      for (FlowSpec f : flows) {
-        for (int j = 0; j < f.depCount(); j++) {
-          edge.add(f.dep(j), f.id());
-        }
-      }
-      for (LocalStep s : steps) {
-        for (int d : s.deps()) {
-          edge.add(d, s.id());
-        }
-      }
-    });
-  }
-
-  /** A wait: {@code waiter} waits for {@code waitedFor}. */
-  @FunctionalInterface
-  private interface Wait {
-    void add(int waitedFor, int waiter);
-  }
-
-  /**
-   * By id 0..n-1, the ids that wait for it, in the order {@code waits} lists them; {@code waits}
-   * lists every wait, the same each time it is called (twice: to count, then to fill).
-   */
-  private static int[][] waiters(int n, java.util.function.Consumer<Wait> waits) {
-    int[] count = new int[n];
-    waits.accept((d, w) -> count[d]++);
-    int[][] out = new int[n][];
-    for (int i = 0; i < n; i++) {
-      out[i] = new int[count[i]];
-      count[i] = 0;
-    }
-    waits.accept((d, w) -> out[d][count[d]++] = w);
-    return out;
   }
 }

@@ -125,10 +125,10 @@ final class TriggerFiring {
     int shot = shots[t]++;
     if (!multishot[t]) {
       if (shot == 0) {
-        transport.release(waiting[t], 0, waiting[t].length, nowPs);
+        transport.dependencies().release(waiting[t], 0, waiting[t].length, nowPs);
       }
     } else if (shot + 1 < flowStarts[t].length) {
-      transport.release(waiting[t], flowStarts[t][shot], flowStarts[t][shot + 1], nowPs);
+      transport.dependencies().release(waiting[t], flowStarts[t][shot], flowStarts[t][shot + 1], nowPs);
     }
   }
 }
