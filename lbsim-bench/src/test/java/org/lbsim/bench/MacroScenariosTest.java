@@ -39,12 +39,12 @@ class MacroScenariosTest {
   void theBarIsTheStudySetting() {
     Scenario s = ScenarioReader.fromText("", "macro", null, "bar", MacroScenarios.find("ata-128-2MiB").overrides());
     assertThat(s.topology().hosts()).isEqualTo(128);
-    assertThat(s.hostLink().bitsPerSecond()).isEqualTo(100_000_000_000L);
-    assertThat(s.hostLink().latencyPs()).isEqualTo(1_000_000L);
-    assertThat(s.bufferBytes()).isEqualTo(100L * 4178);
-    assertThat(s.workload().kind()).isEqualTo("all-to-all");
+    assertThat(s.fabric().links().host().bitsPerSecond()).isEqualTo(100_000_000_000L);
+    assertThat(s.fabric().links().host().latencyPs()).isEqualTo(1_000_000L);
+    assertThat(s.buffer().bytes()).isEqualTo(100L * 4178);
+    assertThat(s.workload().kind().name()).isEqualTo("all-to-all");
     assertThat(s.workload().sizeBytes()).isEqualTo(2L << 20);
-    assertThat(s.lb()).isEqualTo("host-spray");
+    assertThat(s.designs().lb().name()).isEqualTo("host-spray");
   }
 
   @Test
@@ -53,7 +53,7 @@ class MacroScenariosTest {
     // the scenario the macro benchmark calls the bar (the build runs tests in the module folder)
     Scenario file = ScenarioReader.read(java.nio.file.Path.of("bar.yaml"), List.of());
     Scenario macro = ScenarioReader.fromText("", "macro", null, "bar", MacroScenarios.find("ata-128-2MiB").overrides());
-    assertThat(file.values()).isEqualTo(macro.values()); // every resolved key, defaults included
+    assertThat(file.identity().values()).isEqualTo(macro.identity().values()); // every resolved key, defaults included
   }
 
   @Test
@@ -61,7 +61,7 @@ class MacroScenariosTest {
     MacroScenario m = MacroScenarios.find("ata-16-256KiB");
     List<String> all = m.overridesWith(List.of("lb=ecmp"));
     assertThat(all.get(all.size() - 1)).isEqualTo("lb=ecmp");
-    assertThat(ScenarioReader.fromText("", "macro", null, m.name(), all).lb()).isEqualTo("ecmp");
+    assertThat(ScenarioReader.fromText("", "macro", null, m.name(), all).designs().lb().name()).isEqualTo("ecmp");
   }
 
   @Test

@@ -250,7 +250,7 @@ final class RunCommand implements Callable<Integer> {
       List<String> all = new ArrayList<>(variant);
       all.addAll(settings.values);
       Scenario probe = ScenarioReader.fromText(yaml, "built-in default", null, "default", all, "--set", Main.catalog(spec));
-      String name = probe.workload().kind() + "-" + probe.lb();
+      String name = probe.workload().kind().name() + "-" + probe.designs().lb().name();
       all.add("name=" + name);
       out.add(new Sourced(ScenarioReader.fromText(yaml, "built-in default", null, name, all, "--set", Main.catalog(spec)), "built-in default"));
     }

@@ -92,7 +92,8 @@ final class FuzzDraw {
    */
   static boolean tiny(Scenario s, String what) {
     try {
-      return s.topology().hosts() <= 16 && s.limitPs() <= 2_000_000_000L && WorkloadSize.dataPackets(s) <= 1_024;
+      return s.topology().hosts() <= 16 && s.engine().limitPs() <= 2_000_000_000L
+          && WorkloadSize.dataPackets(s) <= 1_024;
     } catch (RuntimeException e) {
       throw new AssertionError(what + ": accepted, but its workload cannot be built", e);
     }

@@ -136,7 +136,7 @@ public final class CollectiveBench {
       }
       sizes.add(size);
     }
-    return new Plan(req, probe, lbs.isEmpty() ? List.of(probe.lb()) : lbs, List.copyOf(sizes));
+    return new Plan(req, probe, lbs.isEmpty() ? List.of(probe.designs().lb().name()) : lbs, List.copyOf(sizes));
   }
 
   /**
@@ -162,7 +162,7 @@ public final class CollectiveBench {
     List<RunRecord> runs = ExperimentRunner.run(source, List.of("workload.kind=" + req.op().workloadKind()), grid,
         extra, threads, out, overwrite, progress, catalog);
     PacketFormat format = ScenarioRunner.wireFormat(probe);
-    long hostBps = probe.hostLink().bitsPerSecond();
+    long hostBps = probe.fabric().links().host().bitsPerSecond();
     NcclProtocol proto = NcclKeys.protocol(probe);
     NcclCollective.Algorithm algorithm = NcclKeys.algorithm(probe);
     CollectiveBound.HostLink link = ScenarioRunner.collectiveHostLink(probe);
@@ -180,7 +180,7 @@ public final class CollectiveBench {
       }
     }
     String algo = req.op().algorithms().contains(algorithm.label()) ? algorithm.label() : req.op().algorithm();
-    return new Outcome(req, ranks, algo, probe.ccDesign().name(), probe.lrDesign().name(),
+    return new Outcome(req, ranks, algo, probe.designs().cc().name(), probe.designs().lr().name(),
         BusBandwidth.ideal(format, hostBps), hostBps / 1e9, rows);
   }
 

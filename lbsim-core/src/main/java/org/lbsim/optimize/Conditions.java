@@ -98,7 +98,7 @@ public record Conditions(BaseScenario base, List<Condition> list) {
       loadOverrides.add(List.of());
     }
     Map<String, String> given = workloads.isEmpty() ? Map.of() : ScenarioReader.fromText(scenario.yaml(),
-        scenario.source(), scenario.baseDir(), name, sets, "--set", catalog).values();
+        scenario.source(), scenario.baseDir(), name, sets, "--set", catalog).identity().values();
     for (Path f : workloads) {
       List<String> o = workload(f, given);
       List<String> all = new ArrayList<>(o);

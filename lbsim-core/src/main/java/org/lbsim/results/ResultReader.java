@@ -61,7 +61,7 @@ public final class ResultReader {
     }
     Map<String, Long> counters = JSON.convertValue(SummaryKey.COUNTERS.in(summary),
         new TypeReference<LinkedHashMap<String, Long>>() {});
-    RunResult r = new RunResult(s.name(), s.values(), SummaryKey.CCT.whole(summary, summaryFile),
+    RunResult r = new RunResult(s.name(), s.identity().values(), SummaryKey.CCT.whole(summary, summaryFile),
         SummaryKey.LOWER_BOUND.whole(summary, summaryFile), SummaryKey.SIMULATED_END.whole(summary, summaryFile),
         SummaryKey.EVENTS.whole(summary, summaryFile), flows, ports(dir.resolve("ports.csv")), counters, unfinished);
     if (summary.has(SummaryKey.TRAINING.key())) {

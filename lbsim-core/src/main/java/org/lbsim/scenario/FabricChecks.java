@@ -78,12 +78,12 @@ final class FabricChecks {
     long hosts = t.hosts();
     long switchPorts = t.switchPorts() * t.planes();
     long ports = hosts * t.planes() + switchPorts;
-    WorkloadKind kind = r.catalog().workloads().find(w.kind());
+    WorkloadKind kind = w.kind();
     // each connection a run makes is a flow to the transport (independent subflows: several per flow)
     long flows = kind.count().flows(hosts, w, knownFlows) * connectionsPerFlow;
     if (flows > Integer.MAX_VALUE) {
-      r.bad("workload.kind", w.kind(), "a workload of at most " + Integer.MAX_VALUE + " flows (" + w.kind() + " on "
-          + hosts + " hosts would have " + flows + (connectionsPerFlow > 1 ? ", counting each of its subflows" : "")
+      r.bad("workload.kind", kind.name(), "a workload of at most " + Integer.MAX_VALUE + " flows (" + kind.name()
+          + " on " + hosts + " hosts would have " + flows + (connectionsPerFlow > 1 ? ", counting each of its subflows" : "")
           + ")");
       return;
     }

@@ -57,12 +57,12 @@ public final class NcclKeys {
 
   /** The pipeline a scenario's collective runs with. */
   public static NcclProtocol protocol(Scenario s) {
-    return protocol(s.values());
+    return protocol(s.identity().values());
   }
 
   /** The algorithm a scenario's collective runs with. */
   public static NcclCollective.Algorithm algorithm(Scenario s) {
-    return algorithm(s.values());
+    return algorithm(s.identity().values());
   }
 
   static NcclProtocol protocol(Map<String, String> v) {
@@ -94,7 +94,7 @@ public final class NcclKeys {
    * -1 for other kinds and for a CCT that is the longest flow's time (profile: reference).
    */
   static long boundPs(Scenario s) {
-    NcclCollective.Op op = op(s.workloadKind().name());
+    NcclCollective.Op op = op(s.workload().kind().name());
     CollectiveBound.HostLink link = ScenarioRunner.collectiveHostLink(s);
     if (op == null || !s.profile().cctFromFirstStart() || link == null) {
       return -1;

@@ -29,7 +29,7 @@ public final class ScenarioKey {
   public static String of(Scenario s) {
     MessageDigest sha = sha256();
     add(sha, "result-format", Integer.toString(RESULT_FORMAT));
-    for (Map.Entry<String, String> e : s.values().entrySet()) {
+    for (Map.Entry<String, String> e : s.identity().values().entrySet()) {
       if (e.getKey().equals("name")) {
         continue;
       }
@@ -71,7 +71,7 @@ public final class ScenarioKey {
 
   private static String traceHash(Scenario s) {
     java.nio.file.Path prefix = s.workload() != null && s.workload().file() != null ? s.workload().file()
-        : java.nio.file.Path.of(s.values().get("workload.trace"));
+        : java.nio.file.Path.of(s.identity().values().get("workload.trace"));
     try {
       return org.lbsim.training.chakra.ChakraTrace.contentHash(prefix);
     } catch (org.lbsim.training.chakra.TraceException e) {

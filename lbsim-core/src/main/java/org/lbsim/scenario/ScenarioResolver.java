@@ -91,8 +91,9 @@ final class ScenarioResolver {
     TrainingSection training = checked.jobs() == null ? TrainingSection.NONE
         : new TrainingSection(checked.jobs(), values.get("job.placement"), values.get("job.ideal").equals("simulate"),
             checked.trace());
-    return new Scenario(name, seed, profile, topologyKind, topology, links,
-        new BufferSection(buffer, ecn, signals, features), packet, workload.kind(), workload.spec(), transport,
-        failures, training, metrics, engine, design, lbParams, ccDesign, ccParams, lrDesign, lrParams, values);
+    return new Scenario(new Identity(name, seed, values), profile, new FabricSection(topologyKind, topology, links),
+        new BufferSection(buffer, ecn, signals, features), packet, workload.spec(), training,
+        new DesignsSection(design, lbParams, ccDesign, ccParams, lrDesign, lrParams), transport, failures, metrics,
+        engine);
   }
 }

@@ -52,7 +52,8 @@ public final class ScenarioRunner {
     if (s.transport().ackCoalesceBytes() > 0) {
       return null;
     }
-    return new CollectiveBound.HostLink(wireFormat(s), s.hostLink().bitsPerSecond(), s.hostLink().latencyPs());
+    TierLink host = s.fabric().links().host();
+    return new CollectiveBound.HostLink(wireFormat(s), host.bitsPerSecond(), host.latencyPs());
   }
 
   public static RunResult run(Scenario s) {
@@ -81,17 +82,17 @@ public final class ScenarioRunner {
     if (progress != null) {
       int flows = transport.flowCount();
       long bound = p.boundPs;
-      sim.everyEvents(everyEvents, () -> progress.progress(new Progress(sim.now(), s.limitPs(), bound,
+      sim.everyEvents(everyEvents, () -> progress.progress(new Progress(sim.now(), s.engine().limitPs(), bound,
           transport.flowsFinished(), flows, sim.eventsRun())));
     }
-    sim.run(s.limitPs());
+    sim.run(s.engine().limitPs());
     long stoppedAt = sim.now();
     PortWindows window = PortWindows.take(p.fabric().ports(), stoppedAt);
     boolean drained = false;
     if (transport.allDone()) {
       // Let packets still in flight (late ACKs, surplus coded packets) land so that the counters
       // balance; senders have stopped, so this only drains the fabric.
-      drained = sim.run(s.limitPs());
+      drained = sim.run(s.engine().limitPs());
     }
     if (!transport.allDone()) {
       transport.checkStallsAtEnd(stoppedAt, packetsInFabric(p.fabric(), transport.flowCount()));
@@ -141,12 +142,12 @@ public final class ScenarioRunner {
 
   /** The run's congestion control and loss recovery with its settings, as the scenario names them. */
   static String transportWords(Scenario s) {
-    StringBuilder b = new StringBuilder("cc ").append(s.ccDesign() == null ? "ideal" : s.ccDesign().name());
-    String lr = s.lrDesign().name();
-    b.append(", lr ").append(lr);
+    DesignsSection d = s.designs();
+    StringBuilder b = new StringBuilder("cc ").append(d.cc() == null ? "ideal" : d.cc().name());
+    b.append(", lr ").append(d.lr().name());
     String sep = " (";
-    for (String key : s.lrDesign().keys()) {
-      String value = s.values().get(key);
+    for (String key : d.lr().keys()) {
+      String value = s.identity().values().get(key);
       if (value != null) {
         b.append(sep).append(key).append(' ').append(value);
         sep = ", ";
@@ -163,11 +164,11 @@ public final class ScenarioRunner {
       long limit = ports.get(i).queueLimitBytes();
       limits[i] = limit == Long.MAX_VALUE ? -1 : limit;
     }
-    int trimmed = s.portFeatures().trimmedBytes();
+    int trimmed = s.buffer().features().trimmedBytes();
     int smallest = Math.min(format.dataBytes(), Math.min(format.ackBytes(), trimmed));
     int largest = Math.max(format.dataBytes(), Math.max(format.ackBytes(), trimmed));
     return new RunInvariants(limits, smallest, largest, format.dataBytes(), format.payloadBytes(),
-        s.hostLink().bitsPerSecond(), s.profile().cctFromFirstStart(),
+        s.fabric().links().host().bitsPerSecond(), s.profile().cctFromFirstStart(),
         s.profile().cctFromFirstStart() && !s.profile().referencePacing() && !s.failures().active());
   }
 
@@ -223,9 +224,12 @@ public final class ScenarioRunner {
   public static PreparedRun prepare(Scenario s) {
     Simulator sim = new Simulator(s.seed());
     PacketFormat format = wireFormat(s);
-    LbDesign lb = s.lbDesign();
-    FabricSettings fs = new FabricSettings(s.hostLink(), s.tier1Link(), s.tier2Link(), s.bufferBytes(),
-        s.ecnFraction(), format.gapBytes(), s.portFeatures(), s.buffer().signals());
+    DesignsSection d = s.designs();
+    LbDesign lb = d.lb();
+    LinksSection links = s.fabric().links();
+    BufferSection buffer = s.buffer();
+    FabricSettings fs = new FabricSettings(links.host(), links.tier1(), links.tier2(), buffer.bytes(),
+        buffer.ecnFraction(), format.gapBytes(), buffer.features(), buffer.signals());
     FailureSetup failures = FailureSetup.prepare(s.failures(), s.topology(), sim.random(),
         s.profile().lazyForwardingTables(), s.profile().degradesDownOnly());
     // Random streams are named, so drawing the workload first changes no other draw.
@@ -233,9 +237,9 @@ public final class ScenarioRunner {
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     List<LocalStep> steps = training == null ? List.of() : training.steps();
     StudyForm form = s.profile().form(lb); // null: the design's own
-    int subflows = s.profile().connectionsPerFlow(lb, s.lbParams());
+    int subflows = s.profile().connectionsPerFlow(lb, d.lbParams());
     SubflowSplit split = subflows > 1 ? new SubflowSplit(flows, steps, subflows) : null;
-    LbContext ctx = new LbContext(s.lbParams(), s.topology(), s.bufferBytes(), sim.random(), sim::now, failures.routes(),
+    LbContext ctx = new LbContext(d.lbParams(), s.topology(), buffer.bytes(), sim.random(), sim::now, failures.routes(),
         flows);
     Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
     if (lb.planes() == LbDesign.PlaneChoice.ROTATION) {
@@ -248,17 +252,17 @@ public final class ScenarioRunner {
       fabric.ports().forEach(EgressPort::useEventDrivenTransmitter);
     }
     double rhoMax = failures.rateFactor(flows, fs); // 1 without failures: the fair share
-    CcDesign cc = s.ccDesign();
+    CcDesign cc = d.cc();
     TransportSection t = s.transport();
     TransportSettings ts = new TransportSettings(format, t.rateCoef() * rhoMax, t.extraPackets(), s.profile(),
-        s.packet().ackCe().echoes(s.profile()), t.initialRtoPs(), t.minRtoPs(), s.lrDesign().bind(s.lrParams()),
-        cc.bind(s.ccParams()), cc.cnpIntervalPs(s.ccParams()), t.rttFromSlot(), t.ackCoalesceBytes());
+        s.packet().ackCe().echoes(s.profile()), t.initialRtoPs(), t.minRtoPs(), d.lr().bind(d.lrParams()),
+        cc.bind(d.ccParams()), cc.cnpIntervalPs(d.ccParams()), t.rttFromSlot(), t.ackCoalesceBytes());
     // an independent subflow is a connection of its own: one entropy, its own id for the switches' hash
     PathPolicyFactory hostPaths = split != null ? (flow, rnd) -> new FlowPath(0)
         : form != null && form.host() != null ? form.host().apply(ctx) : lb.host().apply(ctx);
     Transport transport = new Transport(fabric, ts, split == null ? flows : split.connections(), hostPaths,
         lb.ack() == null ? null : lb.ack().apply(ctx), split == null ? steps : split.steps());
-    long bound = NcclKeys.op(s.workloadKind().name()) != null ? NcclKeys.boundPs(s)
+    long bound = NcclKeys.op(s.workload().kind().name()) != null ? NcclKeys.boundPs(s)
         : bound(fabric, flows, format, t.extraPackets(), rhoMax, Workloads.placedHosts(s, sim.random()),
             ackEvery(t.ackCoalesceBytes(), format));
     QueueSampler sampler = sampler(s, sim, fabric, transport, bound);
@@ -319,7 +323,7 @@ public final class ScenarioRunner {
     counters.put("ecn_marked", c.ecnMarked);
     counters.put("data_trimmed", c.dataTrimmed);
     counters.put("nack_sent", c.nackSent);
-    if (s.portFeatures().returnToSender()) { // only then: default result files keep their shape
+    if (s.buffer().features().returnToSender()) { // only then: default result files keep their shape
       counters.put("data_returned", c.dataReturned);
     }
     counters.put("retransmissions", retx);
@@ -338,10 +342,11 @@ public final class ScenarioRunner {
       counters.put("failure_drops", failures.packetsLost());
       counters.put("held_at_end", failures.packetsHeld());
     }
-    Map<Integer, String> why = new WhyUnfinished(transport, all, failures, s.portFeatures().randomLossRate(),
-        s.portFeatures().flakyLinks(), s.engine().limitMs()).reasons(connections, end);
+    Map<Integer, String> why = new WhyUnfinished(transport, all, failures, s.buffer().features().randomLossRate(),
+        s.buffer().features().flakyLinks(), s.engine().limitMs()).reasons(connections, end);
     unfinished.putAll(split == null ? why : split.foldReasons(why));
-    return new RunResult(s.name(), s.values(), cct, bound, end, sim.eventsRun(), outcomes, ports, counters, unfinished);
+    return new RunResult(s.name(), s.identity().values(), cct, bound, end, sim.eventsRun(), outcomes, ports, counters,
+        unfinished);
   }
 
   /**

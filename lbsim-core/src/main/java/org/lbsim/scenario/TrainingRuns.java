@@ -35,11 +35,12 @@ final class TrainingRuns {
 
   /** The scenario on one switch with every host below it, without failures (no ideal of its own). */
   private static Scenario nonBlocking(Scenario s) {
-    Map<String, String> values = new java.util.LinkedHashMap<>(s.values());
+    Map<String, String> values = new java.util.LinkedHashMap<>(s.identity().values());
     values.put("job.ideal", "off");
-    return new Scenario(s.name() + "-ideal", s.seed(), s.profile(), s.topologyKind(),
-        new LeafSpine(s.topology().hosts(), 1, 1), s.links(), s.buffer(), s.packet(), s.workloadKind(), s.workload(),
-        s.transport(), FailurePlan.NONE, s.training().withoutIdeal(), s.metrics(), s.engine(), s.lbDesign(),
-        s.lbParams(), s.ccDesign(), s.ccParams(), s.lrDesign(), s.lrParams(), values);
+    FabricSection flat = new FabricSection(s.fabric().kind(), new LeafSpine(s.topology().hosts(), 1, 1),
+        s.fabric().links());
+    return new Scenario(new Identity(s.name() + "-ideal", s.seed(), values), s.profile(), flat, s.buffer(), s.packet(),
+        s.workload(), s.training().withoutIdeal(), s.designs(), s.transport(), FailurePlan.NONE, s.metrics(),
+        s.engine());
   }
 }

@@ -129,7 +129,7 @@ public final class WorkloadKinds {
 
   /** Hosts 0..n-1: a collective's ranks in order. */
   private static int[] ranks(Scenario s) {
-    return Collectives.hostsInOrder(s.workloadKind().name(), s.topology().hosts());
+    return Collectives.hostsInOrder(s.workload().kind().name(), s.topology().hosts());
   }
 
   private static Checked checkNccl(ValueReader r, Map<String, String> v, Topology topology, WorkloadSpec w) {

@@ -16,10 +16,9 @@ final class WorkloadReader {
    * A workload as read.
    *
    * @param spec the generic values and the kind's file
-   * @param kind the chosen kind; null when {@code workload.kind} is bad
    * @param checked what the kind's check read
    */
-  record Read(WorkloadSpec spec, WorkloadKind kind, WorkloadKind.Checked checked) {
+  record Read(WorkloadSpec spec, WorkloadKind.Checked checked) {
   }
 
   WorkloadReader(ValueReader r) {
@@ -49,11 +48,11 @@ final class WorkloadReader {
     WorkloadKind k = kind == null ? null : r.catalog().workloads().find(kind);
     WorkloadKind.Checked checked = k == null ? WorkloadKind.Checked.NONE
         : k.check().check(r, v, topology,
-            new WorkloadSpec(kind, size, senders, receiver, null, unit, crossPod, jitter, placement, placementHosts));
+            new WorkloadSpec(k, size, senders, receiver, null, unit, crossPod, jitter, placement, placementHosts));
     r.choice(v, "workload.locality");
-    WorkloadSpec spec = new WorkloadSpec(kind, size, senders, receiver, checked.file(), unit, crossPod, jitter,
+    WorkloadSpec spec = new WorkloadSpec(k, size, senders, receiver, checked.file(), unit, crossPod, jitter,
         placement, placementHosts);
-    return new Read(spec, k, checked);
+    return new Read(spec, checked);
   }
 
   /**

@@ -6,7 +6,8 @@ import org.lbsim.workload.HostPlacement;
 /**
  * The {@code workload.*} keys (the training jobs are in {@link TrainingSection}).
  *
- * @param kind the name of its {@link WorkloadKind} ({@link WorkloadKinds})
+ * @param kind the workload ({@code workload.kind}), from the catalog's {@link WorkloadKinds}; null while
+ *     the key is bad
  * @param sizeBytes message (or ring buffer) size
  * @param senders incast senders
  * @param receiver incast receiver
@@ -19,5 +20,5 @@ import org.lbsim.workload.HostPlacement;
  * @param placementHosts cm with placement {@code hosts}: node i's host is the i-th ({@code workload.placement_hosts});
  *     empty otherwise
  */
-public record WorkloadSpec(String kind, long sizeBytes, int senders, int receiver, Path file, double startUnitPs,
+public record WorkloadSpec(WorkloadKind kind, long sizeBytes, int senders, int receiver, Path file, double startUnitPs,
     boolean crossPod, double startJitter, String placement, int[] placementHosts) {}

@@ -19,14 +19,14 @@ final class Workloads {
 
   /** The flows of the scenario's workload kind, their starts jittered where the kind takes {@code workload.start_jitter}. */
   static List<FlowSpec> generate(Scenario s, RandomStreams random) {
-    WorkloadKind kind = s.workloadKind();
+    WorkloadKind kind = s.workload().kind();
     List<FlowSpec> flows = kind.flows().make(s, random);
     return kind.jittered() ? jitterStarts(s, flows, random) : flows;
   }
 
   /** The training jobs of the scenario, or null when its workload kind makes flows alone. */
   static TrainingWorkload jobs(Scenario s, RandomStreams random) {
-    WorkloadKind kind = s.workloadKind();
+    WorkloadKind kind = s.workload().kind();
     return kind.jobs() == null ? null : kind.jobs().build(s, random);
   }
 
@@ -42,7 +42,7 @@ final class Workloads {
       return flows;
     }
     long slotPs = PortConfig.serializationPs(ScenarioRunner.wireFormat(s).pacingSlotBytes(),
-        s.hostLink().bitsPerSecond());
+        s.fabric().links().host().bitsPerSecond());
     long spreadPs = Math.max(1, Math.round(x * slotPs / s.transport().rateCoef()));
     SplittableRandom r = random.stream("workload/start-jitter");
     List<FlowSpec> out = new ArrayList<>(flows.size());
@@ -73,7 +73,7 @@ final class Workloads {
    */
   static int[] placedHosts(Scenario s, RandomStreams random) {
     WorkloadSpec w = s.workload();
-    if (!"cm".equals(w.kind())) {
+    if (!"cm".equals(w.kind().name())) {
       return null;
     }
     int[] hostOf = HostPlacement.place(w.placement(), ConnectionMatrix.nodes(w.file()), s.topology(),
@@ -88,7 +88,7 @@ final class Workloads {
   static TrainingWorkload training(Scenario s, RandomStreams random) {
     List<JobSpec> jobs = s.training().jobs();
     int gps = jobs.get(0).gpusPerServer();
-    Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.topologyKind().rails());
+    Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.fabric().kind().rails());
     return TrainingWorkload.build(jobs, cluster, jobs.get(0).nvlinkBitsPerSecond(), s.training().placement(),
         random.stream(PLACEMENT_STREAM), ScenarioRunner.collectiveHostLink(s));
   }
@@ -97,7 +97,7 @@ final class Workloads {
   static TrainingWorkload chakra(Scenario s, RandomStreams random) {
     ChakraJob job = s.training().trace();
     int gps = job.gpusPerServer();
-    Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.topologyKind().rails());
+    Cluster cluster = new Cluster(s.topology().hosts() / gps, gps, s.fabric().kind().rails());
     return job.build(cluster, s.training().placement(), random.stream(PLACEMENT_STREAM),
         ScenarioRunner.collectiveHostLink(s));
   }

@@ -43,7 +43,8 @@ class FailurePresetsTest {
           org.lbsim.scenario.Catalog.builtIn());
       long bound = ScenarioRunner.prepare(s).boundPs();
       largest = Math.max(largest, bound);
-      assertThat(s.limitPs()).as("%s: limit vs bound %d ps", g.name(), bound).isGreaterThanOrEqualTo(2 * bound);
+      assertThat(s.engine().limitPs()).as("%s: limit vs bound %d ps", g.name(), bound)
+          .isGreaterThanOrEqualTo(2 * bound);
     }
     assertThat(largest).as("the failure-free 1 MiB all-to-all alone is 1.39 ms").isGreaterThan(1_390_000_000L);
   }
@@ -67,7 +68,7 @@ class FailurePresetsTest {
       Scenario s = read(q, g);
       boolean free = failureFree.contains(g);
       assertThat(s.failures().active()).as(g.name()).isEqualTo(!free);
-      assertThat(s.values().get("workload.size")).isEqualTo("64KiB");
+      assertThat(s.identity().values().get("workload.size")).isEqualTo("64KiB");
       if (!free) {
         assertThat(s.failures().convergencePs()).isZero();
         assertThat(s.failures().rate()).isEqualTo(Double.parseDouble(g.values().get("failures.rate")));

@@ -22,11 +22,11 @@ class Fig14PresetTest {
     assertThat(grid).hasSize(7 * 3);
     for (GridPoint g : grid) {
       Scenario s = scenario(p.base(), g);
-      assertThat(s.workload().kind()).isEqualTo("training");
-      assertThat(s.values()).containsEntry("job.precision", "fp8").containsEntry("job.gpus", "1024")
+      assertThat(s.workload().kind().name()).isEqualTo("training");
+      assertThat(s.identity().values()).containsEntry("job.precision", "fp8").containsEntry("job.gpus", "1024")
           .containsEntry("topology.k", "16").containsEntry("cc", "mswift").containsEntry("lr", "sack")
           .containsEntry("sack.threshold", "32");
-      assertThat(s.payloadBytes()).isEqualTo(4096);
+      assertThat(s.packet().payloadBytes()).isEqualTo(4096);
     }
     assertThat(grid.stream().map(g -> g.values().get("lb")).distinct())
         .containsExactly("ecmp", "host-spray", "reps", "switch-spray", "switch-ar", "host-dr", "ofan");
@@ -35,7 +35,7 @@ class Fig14PresetTest {
     assertThat(small).hasSize(7 * 2);
     for (GridPoint g : small) {
       Scenario s = scenario(quick.base(), g);
-      assertThat(s.values()).containsEntry("job.gpus", "128").containsEntry("topology.k", "8")
+      assertThat(s.identity().values()).containsEntry("job.gpus", "128").containsEntry("topology.k", "8")
           .containsEntry("cc", "mswift");
       assertThat(g.values().get("job.model")).isIn("llama3-7b", "llama3-70b");
     }

@@ -73,8 +73,8 @@ class ConditionsTest {
     assertThat(c.base().yaml()).doesNotContain("permutation").doesNotContain("failures").contains("limit_ms");
     // each condition is its own resolved scenario: the all-to-all has 16 x 15 flows
     ScenarioEvaluator eval = new ScenarioEvaluator(c.base(), List.of(), Catalog.builtIn(), "t");
-    assertThat(eval.scenario(ECMP, c.list().get(0), 1).workloadKind().name()).isEqualTo("all-to-all");
-    assertThat(eval.scenario(ECMP, c.list().get(2), 1).workloadKind().name()).isEqualTo("ring-allreduce");
+    assertThat(eval.scenario(ECMP, c.list().get(0), 1).workload().kind().name()).isEqualTo("all-to-all");
+    assertThat(eval.scenario(ECMP, c.list().get(2), 1).workload().kind().name()).isEqualTo("ring-allreduce");
   }
 
   @Test

@@ -31,10 +31,10 @@ class HostDesignsRunTest {
 
   @Test
   void ecnThresholdsOnAutoAreTheStudys() {
-    assertThat(Scenarios.of("lb=reps").ecnFraction()).isEqualTo(0.1);
-    assertThat(Scenarios.of("lb=plb").ecnFraction()).isEqualTo(0.5);
-    assertThat(Scenarios.of("lb=host-dr").ecnFraction()).isEqualTo(0.5);
-    assertThat(Scenarios.of("lb=reps", "buffer.ecn_fraction=0.3").ecnFraction()).isEqualTo(0.3);
+    assertThat(Scenarios.of("lb=reps").buffer().ecnFraction()).isEqualTo(0.1);
+    assertThat(Scenarios.of("lb=plb").buffer().ecnFraction()).isEqualTo(0.5);
+    assertThat(Scenarios.of("lb=host-dr").buffer().ecnFraction()).isEqualTo(0.5);
+    assertThat(Scenarios.of("lb=reps", "buffer.ecn_fraction=0.3").buffer().ecnFraction()).isEqualTo(0.3);
   }
 
   /**

@@ -51,7 +51,7 @@ class InputRulesTest {
     assertThat(one(yaml, "workload.size=4MiB")).isEqualTo("--set workload.size: does not apply, as workload.kind is cm "
         + "(got '4MiB'; allowed: only when workload.kind is not cm, training or chakra (a cm file, the training jobs "
         + "and a Chakra trace give every flow's size); workload.size? sets it only where it applies, and drops it here)");
-    assertThat(read(yaml).workload().kind()).isEqualTo("cm");
+    assertThat(read(yaml).workload().kind().name()).isEqualTo("cm");
   }
 
   @Test
@@ -86,11 +86,11 @@ class InputRulesTest {
     String p = "reps." + firstParam("reps");
     String def = ScenarioSchema.get(p).defaultValue();
     Scenario ecmp = read("lb: ecmp\n", p + "?=" + def + "1");
-    assertThat(ecmp.values()).containsEntry(p, def);
+    assertThat(ecmp.identity().values()).containsEntry(p, def);
     Scenario reps = read("lb: reps\n", p + "?=" + def + "1");
-    assertThat(reps.values()).containsEntry(p, def + "1");
-    assertThat(read("sack:\n  threshold?: 9\n").values()).containsEntry("sack.threshold", "3");
-    assertThat(read("lr: sack\nsack:\n  threshold?: 9\n").values()).containsEntry("sack.threshold", "9");
+    assertThat(reps.identity().values()).containsEntry(p, def + "1");
+    assertThat(read("sack:\n  threshold?: 9\n").identity().values()).containsEntry("sack.threshold", "3");
+    assertThat(read("lr: sack\nsack:\n  threshold?: 9\n").identity().values()).containsEntry("sack.threshold", "9");
   }
 
   @Test
@@ -118,9 +118,9 @@ class InputRulesTest {
   void keysThatApplyStillRead() throws IOException {
     assertThat(read("workload: {kind: incast, senders: 3, receiver: 2}\ntopology: {k: 4}\n").workload().senders())
         .isEqualTo(3);
-    assertThat(org.lbsim.transport.SackSettings.bind(read("lr: sack\nsack: {threshold: 6}\n").lrParams()).threshold())
-        .isEqualTo(6);
-    assertThat(read("failures: {kind: drop, links: tor0-agg0}\ntopology: {k: 4}\n").values())
+    Scenario sack6 = read("lr: sack\nsack: {threshold: 6}\n");
+    assertThat(org.lbsim.transport.SackSettings.bind(sack6.designs().lrParams()).threshold()).isEqualTo(6);
+    assertThat(read("failures: {kind: drop, links: tor0-agg0}\ntopology: {k: 4}\n").identity().values())
         .containsEntry("failures.links", "tor0-agg0");
   }
 
@@ -160,14 +160,15 @@ class InputRulesTest {
     Scenario alias = read("topology: {k: &four 4}\nworkload: {kind: incast, senders: *four}\n");
     assertThat(alias.workload().senders()).isEqualTo(4);
     Scenario merged = read("lb: ecmp\ntopology:\n  <<: {k: 6, oversubscription: 2}\n  k: 4\n");
-    assertThat(merged.values()).containsEntry("topology.k", "4").containsEntry("topology.oversubscription", "2");
+    assertThat(merged.identity().values()).containsEntry("topology.k", "4")
+        .containsEntry("topology.oversubscription", "2");
   }
 
   @Test
   void numbersKeepTheirTextAndNanIsAnInvalidValue() throws IOException {
     Scenario s = read("transport: {rate_coef: 1.0}\nlinks: {latency_us: 0.50}\nbuffer: {red: off, int: off}\n");
-    assertThat(s.values()).containsEntry("transport.rate_coef", "1.0").containsEntry("links.latency_us", "0.50")
-        .containsEntry("buffer.red", "off");
+    assertThat(s.identity().values()).containsEntry("transport.rate_coef", "1.0")
+        .containsEntry("links.latency_us", "0.50").containsEntry("buffer.red", "off");
     assertThat(one("links: {rate_gbps: .nan}\n")).isEqualTo(dir.resolve("s.yaml")
         + ": links.rate_gbps: invalid value (got '.nan'; allowed: a number, finite and decimal, e.g. 0.5 or 1e-3)");
     assertThat(one("links: {rate_gbps: .inf}\n")).contains("got '.inf'");

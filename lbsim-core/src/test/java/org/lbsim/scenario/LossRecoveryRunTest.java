@@ -102,8 +102,8 @@ class LossRecoveryRunTest {
     assertThat(coin.unfinishedFlows()).isZero();
     assertThat(coin.counters().get("data_dropped")).isZero();
     assertThat(coin.counters().get("data_trimmed")).isPositive();
-    assertThat(Scenarios.of("buffer.trimming=all", "profile=reference").portFeatures().trimCoin()).isTrue();
-    assertThat(Scenarios.of("buffer.trimming=all").portFeatures().trimCoin()).isFalse();
+    assertThat(Scenarios.of("buffer.trimming=all", "profile=reference").buffer().features().trimCoin()).isTrue();
+    assertThat(Scenarios.of("buffer.trimming=all").buffer().features().trimCoin()).isFalse();
   }
 
   @Test
@@ -167,21 +167,21 @@ class LossRecoveryRunTest {
 
   @Test
   void theDefaultTriggerIsTheSackDistanceAndDupAckCountsFollowTheThresholdUnlessSet() {
-    SackSettings d = SackSettings.bind(Scenarios.of("lr=sack", "sack.threshold=5").lrParams());
+    SackSettings d = SackSettings.bind(Scenarios.of("lr=sack", "sack.threshold=5").designs().lrParams());
     assertThat(d.trigger()).isEqualTo("beyond");
     assertThat(d.dupAckTrigger()).isFalse();
     SackSettings auto = SackSettings.bind(Scenarios.of("lr=sack", "sack.threshold=5", "sack.trigger=dupacks")
-        .lrParams());
+        .designs().lrParams());
     assertThat(auto.dupAckThreshold()).isEqualTo(5);
     SackSettings set = SackSettings.bind(Scenarios.of("lr=sack", "sack.threshold=0", "sack.trigger=dupacks",
-        "sack.dupacks=6").lrParams());
+        "sack.dupacks=6").designs().lrParams());
     assertThat(set.threshold()).isZero();
     assertThat(set.dupAckThreshold()).isEqualTo(6);
   }
 
   @Test
   void irnTimeoutsScaleWithTheFabricsBaseRttUnlessSet() {
-    IrnSettings auto = IrnSettings.bind(Scenarios.of("lr=irn").lrParams());
+    IrnSettings auto = IrnSettings.bind(Scenarios.of("lr=irn").designs().lrParams());
     assertThat(auto.rtoLowPs()).isEqualTo(-1);
     // at the paper's own base RTT: its published 100 / 320 us
     assertThat(auto.rtoLowPs(22_000_000L)).isEqualTo(100_000_000L);
@@ -191,7 +191,7 @@ class LossRecoveryRunTest {
     assertThat(auto.rtoLowPs(studyRtt)).isEqualTo(28_424_182L);
     assertThat(auto.rtoHighPs(studyRtt)).isEqualTo(90_957_382L);
     IrnSettings set = IrnSettings.bind(Scenarios.of("lr=irn", "irn.rto_low_us=50", "irn.rto_high_us=200")
-        .lrParams());
+        .designs().lrParams());
     assertThat(set.rtoLowPs(studyRtt)).isEqualTo(50_000_000L);
     assertThat(set.rtoHighPs(studyRtt)).isEqualTo(200_000_000L);
     assertThatThrownBy(() -> Scenarios.of("lr=irn", "irn.rto_low_us=soon")).hasMessageContaining("irn.rto_low_us")

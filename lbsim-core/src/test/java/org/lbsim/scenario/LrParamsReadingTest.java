@@ -19,15 +19,15 @@ class LrParamsReadingTest {
   @Test
   void theScenarioHoldsTheChosenRecoveryAndItsTypedParams() {
     Scenario s = Scenarios.of("lr=sack", "sack.trigger=newreno", "sack.threshold=4");
-    assertThat(s.lrDesign().name()).isEqualTo("sack");
-    assertThat(s.lrParams().number("trigger")).isEqualTo(2.0); // newreno's index
-    assertThat(s.lrParams().isAuto("dupacks")).isTrue();
-    assertThat(s.lrParams().integer("threshold")).isEqualTo(4);
+    assertThat(s.designs().lr().name()).isEqualTo("sack");
+    assertThat(s.designs().lrParams().number("trigger")).isEqualTo(2.0); // newreno's index
+    assertThat(s.designs().lrParams().isAuto("dupacks")).isTrue();
+    assertThat(s.designs().lrParams().integer("threshold")).isEqualTo(4);
     Scenario irn = Scenarios.of("lr=irn", "irn.rto_low_us=12.5", "irn.bdp_cap=40");
-    assertThat(irn.lrParams().number("rto_low_us")).isEqualTo(12.5);
-    assertThat(irn.lrParams().isAuto("rto_high_us")).isTrue();
-    assertThat(irn.lrParams().integerOr("bdp_cap", -1)).isEqualTo(40);
-    assertThat(Scenarios.of("lr=gbn").lrParams().has("threshold")).isFalse();
+    assertThat(irn.designs().lrParams().number("rto_low_us")).isEqualTo(12.5);
+    assertThat(irn.designs().lrParams().isAuto("rto_high_us")).isTrue();
+    assertThat(irn.designs().lrParams().integerOr("bdp_cap", -1)).isEqualTo(40);
+    assertThat(Scenarios.of("lr=gbn").designs().lrParams().has("threshold")).isFalse();
   }
 
   @Test

@@ -81,7 +81,7 @@ class ReferencePathIdsTest {
   private static PreparedRun ran(Scenario s) {
     PreparedRun run = ScenarioRunner.prepare(s);
     run.start();
-    run.simulator().run(s.limitPs());
+    run.simulator().run(s.engine().limitPs());
     return run;
   }
 

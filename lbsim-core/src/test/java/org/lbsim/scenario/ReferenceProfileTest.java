@@ -29,8 +29,8 @@ class ReferenceProfileTest {
 
   @Test
   void referenceBuffersAreCountedInMtusOf4178Bytes() {
-    assertThat(scenario("ecmp").bufferBytes()).isEqualTo(417_800);
-    assertThat(Scenarios.of("buffer.packets=100").bufferBytes()).isEqualTo(415_800);
+    assertThat(scenario("ecmp").buffer().bytes()).isEqualTo(417_800);
+    assertThat(Scenarios.of("buffer.packets=100").buffer().bytes()).isEqualTo(415_800);
   }
 
   @Test

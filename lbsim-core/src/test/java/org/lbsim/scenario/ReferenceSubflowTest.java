@@ -51,7 +51,7 @@ class ReferenceSubflowTest {
   private static List<FlowOutcome> connections(Scenario s) {
     PreparedRun p = ScenarioRunner.prepare(s);
     p.start();
-    p.simulator().run(s.limitPs());
+    p.simulator().run(s.engine().limitPs());
     return p.transport().outcomes();
   }
 

@@ -32,13 +32,13 @@ class ScenarioReaderTest {
     Scenario s = Scenarios.of();
     assertThat(s.topology()).isEqualTo(new FatTree(8, 1));
     assertThat(s.topology().hosts()).isEqualTo(128);
-    assertThat(s.hostLink().bitsPerSecond()).isEqualTo(800_000_000_000L);
-    assertThat(s.tier2Link().latencyPs()).isEqualTo(500_000);
-    assertThat(s.bufferBytes()).isEqualTo(800_000);
-    assertThat(s.payloadBytes()).isEqualTo(4096);
-    assertThat(s.headerBytes()).isEqualTo(62);
-    assertThat(s.ackBytes()).isEqualTo(64);
-    assertThat(s.gapBytes()).isEqualTo(20);
+    assertThat(s.fabric().links().host().bitsPerSecond()).isEqualTo(800_000_000_000L);
+    assertThat(s.fabric().links().tier2().latencyPs()).isEqualTo(500_000);
+    assertThat(s.buffer().bytes()).isEqualTo(800_000);
+    assertThat(s.packet().payloadBytes()).isEqualTo(4096);
+    assertThat(s.packet().headerBytes()).isEqualTo(62);
+    assertThat(s.packet().ackBytes()).isEqualTo(64);
+    assertThat(s.packet().gapBytes()).isEqualTo(20);
     assertThat(s.workload().sizeBytes()).isEqualTo(1 << 20);
     assertThat(s.profile()).isEqualTo(Profile.DEFAULT);
   }
@@ -63,7 +63,8 @@ class ScenarioReaderTest {
         + "workload.kind is permutation; workload.locality? sets it only where it applies, and drops it here)");
     assertThat(problems("workload:\n  locality: nearby\n")).singleElement().asString()
         .contains("workload.locality").contains("'nearby'").contains("any, cross-pod");
-    assertThat(Scenarios.of("workload.locality=cross-pod").values()).containsEntry("workload.locality", "cross-pod");
+    assertThat(Scenarios.of("workload.locality=cross-pod").identity().values())
+        .containsEntry("workload.locality", "cross-pod");
     assertThat(problems("topology: {kind: leaf-spine, leaves: 1}\nworkload: {locality: cross-pod}\n")).singleElement()
         .asString().contains("workload.locality").contains("at least 2 pods or leaves");
     assertThat(problems("topology: {kind: leaf-spine, spines: 256}\n")).singleElement().asString()
@@ -78,12 +79,12 @@ class ScenarioReaderTest {
     Scenario s = ScenarioReader.read(f, List.of("topology.spines=2", "lb=ecmp"));
     assertThat(s.name()).isEqualTo("ok_topology.spines-2_lb-ecmp");
     assertThat(s.topology()).isEqualTo(new LeafSpine(16, 4, 2));
-    assertThat(s.hostLink().bitsPerSecond()).isEqualTo(400_000_000_000L);
-    assertThat(s.hostLink().latencyPs()).isEqualTo(500_000);
-    assertThat(s.tier1Link().latencyPs()).isEqualTo(2_000_000);
+    assertThat(s.fabric().links().host().bitsPerSecond()).isEqualTo(400_000_000_000L);
+    assertThat(s.fabric().links().host().latencyPs()).isEqualTo(500_000);
+    assertThat(s.fabric().links().tier1().latencyPs()).isEqualTo(2_000_000);
     assertThat(s.workload().sizeBytes()).isEqualTo(65_536);
-    assertThat(s.lb()).isEqualTo("ecmp");
-    assertThat(s.values()).containsEntry("topology.spines", "2").containsEntry("lb", "ecmp");
+    assertThat(s.designs().lb().name()).isEqualTo("ecmp");
+    assertThat(s.identity().values()).containsEntry("topology.spines", "2").containsEntry("lb", "ecmp");
   }
 
   @Test

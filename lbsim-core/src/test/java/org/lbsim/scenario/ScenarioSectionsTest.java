@@ -2,6 +2,7 @@ package org.lbsim.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.RecordComponent;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.lbsim.failure.FailureKind;
@@ -70,13 +71,24 @@ class ScenarioSectionsTest {
   @Test
   void designsAreResolved() {
     Scenario s = Scenarios.of("lb=ecmp", "cc=dctcp", "lr=sack");
-    assertThat(s.lbDesign().name()).isEqualTo("ecmp");
-    assertThat(s.lb()).isEqualTo("ecmp");
-    assertThat(s.ccDesign().name()).isEqualTo("dctcp");
-    assertThat(s.lrDesign().name()).isEqualTo("sack");
+    assertThat(s.designs().lb().name()).isEqualTo("ecmp");
+    assertThat(s.designs().cc().name()).isEqualTo("dctcp");
+    assertThat(s.designs().lr().name()).isEqualTo("sack");
     Scenario t = Scenarios.of("workload.kind=incast", "topology.kind=leaf-spine");
-    assertThat(t.workloadKind()).isSameAs(WorkloadKinds.find("incast"));
-    assertThat(t.topologyKind().name()).isEqualTo("leaf-spine");
+    assertThat(t.workload().kind()).isSameAs(WorkloadKinds.find("incast"));
+    assertThat(t.fabric().kind().name()).isEqualTo("leaf-spine");
+  }
+
+  @Test
+  void aScenarioHoldsSectionsOnly() {
+    for (RecordComponent c : Scenario.class.getRecordComponents()) {
+      assertThat(c.getType().getPackageName()).as(c.getName()).startsWith("org.lbsim.");
+    }
+    Scenario s = Scenarios.of("name=x", "seed=7");
+    assertThat(s.identity().name()).isEqualTo("x").isEqualTo(s.name());
+    assertThat(s.identity().seed()).isEqualTo(7).isEqualTo(s.seed());
+    assertThat(s.identity().values()).containsEntry("name", "x").containsEntry("seed", "7");
+    assertThat(s.topology()).isSameAs(s.fabric().topology());
   }
 
   @Test

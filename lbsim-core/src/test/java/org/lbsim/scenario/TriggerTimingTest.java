@@ -87,7 +87,7 @@ class TriggerTimingTest {
   /** A lone one-packet flow between two hosts of one ToR: data out and its ACK back, each over two host links. */
   private static long onePacketRoundTripPs(Scenario s) {
     PacketFormat f = ScenarioRunner.wireFormat(s);
-    TierLink h = s.hostLink();
+    TierLink h = s.fabric().links().host();
     return 2 * (PortConfig.serializationPs(f.dataBytes(), h.bitsPerSecond()) + h.latencyPs())
         + 2 * (PortConfig.serializationPs(f.ackBytes(), h.bitsPerSecond()) + h.latencyPs());
   }

@@ -87,9 +87,9 @@ class PluginsTest {
     assertThat(ScenarioSchema.get("tiny-lb.x")).isNull();
 
     Scenario s = ScenarioReader.fromText("lb: tiny-lb\ntiny-lb: {x: 7}\n", "s.yaml", null, "s", List.of(), "--set", c);
-    assertThat(s.lb()).isEqualTo("tiny-lb");
-    assertThat(s.lbParams().integer("x")).isEqualTo(7);
-    assertThat(s.lbDesign()).isSameAs(c.lb().find("tiny-lb"));
+    assertThat(s.designs().lb().name()).isEqualTo("tiny-lb");
+    assertThat(s.designs().lbParams().integer("x")).isEqualTo(7);
+    assertThat(s.designs().lb()).isSameAs(c.lb().find("tiny-lb"));
     assertThatThrownBy(() -> ScenarioReader.fromText("lb: tiny-lb\ntiny-lb: {x: 10}\n", "s.yaml", null, "s", List.of(),
         "--set", c)).isInstanceOf(ScenarioException.class)
         .hasMessageContaining("s.yaml: tiny-lb.x: invalid value (got '10'; allowed: an integer from 1 to 9)");

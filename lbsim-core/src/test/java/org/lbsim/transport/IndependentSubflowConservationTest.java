@@ -34,10 +34,10 @@ class IndependentSubflowConservationTest {
         "failures.capacity=0.1", "failures.pacing=fair-share"));
     PreparedRun p = ScenarioRunner.prepare(s);
     p.start();
-    p.simulator().run(s.limitPs());
+    p.simulator().run(s.engine().limitPs());
     Transport t = p.transport();
     assertThat(t.allDone()).isTrue();
-    p.simulator().run(s.limitPs()); // senders have stopped: let the packets still in flight land
+    p.simulator().run(s.engine().limitPs()); // senders have stopped: let the packets still in flight land
 
     FabricCounters c = p.fabric().counters();
     assertThat(p.fabric().pool().outstanding()).as("in flight").isZero();
