@@ -101,46 +101,8 @@ public record GridFile(String name, String source, String baseSource, String bas
         problems.addAll(e.problems());
       }
     }
-    List<Axis> axes = new ArrayList<>();
-    JsonNode ax = root.get("axes");
-    if (ax == null || !ax.isObject() || ax.isEmpty()) {
-      problems.add(src + ": axes: missing; expected a mapping of scenario keys to lists of values, e.g. lb: [ecmp, ofan]");
-    } else {
-      Iterator<Map.Entry<String, JsonNode>> it = ax.properties().iterator();
-      while (it.hasNext()) {
-        Map.Entry<String, JsonNode> e = it.next();
-        JsonNode v = e.getValue();
-        List<String> values = new ArrayList<>();
-        if (v.isArray()) {
-          for (JsonNode x : v) {
-            if (x.isContainerNode() || x.isNull()) {
-              problems.add(src + ": axes." + StrictYaml.show(e.getKey()) + ": values must be single values (got "
-                  + StrictYaml.show(x.toString()) + ")");
-            } else {
-              values.add(x.asText());
-            }
-          }
-        } else if (!v.isContainerNode() && !v.isNull()) {
-          values.add(v.asText());
-        }
-        if (values.isEmpty()) {
-          problems.add(src + ": axes." + StrictYaml.show(e.getKey()) + ": expected a non-empty list of values (got "
-              + StrictYaml.show(v.toString()) + ")");
-        } else {
-          axes.add(new Axis(e.getKey(), values));
-        }
-      }
-    }
-    int seeds = 1;
-    if (root.has("seeds")) {
-      JsonNode sn = root.get("seeds");
-      if (!sn.canConvertToInt() || !sn.isIntegralNumber() || sn.asInt() < 1 || sn.asInt() > MAX_SEEDS) {
-        problems.add(src + ": seeds: invalid value (got '" + StrictYaml.show(sn.asText()) + "'; allowed: an integer from 1 to "
-            + MAX_SEEDS + ")");
-      } else {
-        seeds = sn.asInt();
-      }
-    }
+    List<Axis> axes = axes(root.get("axes"), src + ": axes", problems);
+    int seeds = root.has("seeds") ? seeds(root.get("seeds"), src + ": seeds", problems) : 1;
     String tooMany = tooManyRuns(axes, seeds);
     if (tooMany != null) {
       problems.add(src + ": " + tooMany);
@@ -154,6 +116,57 @@ public record GridFile(String name, String source, String baseSource, String bas
       throw new ScenarioException(problems);
     }
     return new GridFile(name, src, baseSource, baseYaml, dir, axes, seeds);
+  }
+
+  /**
+   * The axes of an {@code axes:} mapping, each scenario key with its list of values (a single
+   * value is a list of one); problems go to {@code problems}, each beginning with {@code where}
+   * (e.g. "grid.yaml: axes").
+   */
+  static List<Axis> axes(JsonNode ax, String where, List<String> problems) {
+    List<Axis> axes = new ArrayList<>();
+    if (ax == null || !ax.isObject() || ax.isEmpty()) {
+      problems.add(where + ": missing; expected a mapping of scenario keys to lists of values, e.g. lb: [ecmp, ofan]");
+      return axes;
+    }
+    Iterator<Map.Entry<String, JsonNode>> it = ax.properties().iterator();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      JsonNode v = e.getValue();
+      List<String> values = new ArrayList<>();
+      if (v.isArray()) {
+        for (JsonNode x : v) {
+          if (x.isContainerNode() || x.isNull()) {
+            problems.add(where + "." + StrictYaml.show(e.getKey()) + ": values must be single values (got "
+                + StrictYaml.show(x.toString()) + ")");
+          } else {
+            values.add(x.asText());
+          }
+        }
+      } else if (!v.isContainerNode() && !v.isNull()) {
+        values.add(v.asText());
+      }
+      if (values.isEmpty()) {
+        problems.add(where + "." + StrictYaml.show(e.getKey()) + ": expected a non-empty list of values (got "
+            + StrictYaml.show(v.toString()) + ")");
+      } else {
+        axes.add(new Axis(e.getKey(), values));
+      }
+    }
+    return axes;
+  }
+
+  /**
+   * The number of seeds {@code sn} gives, from 1 to {@link #MAX_SEEDS}; otherwise 1, and a problem
+   * beginning with {@code where}.
+   */
+  static int seeds(JsonNode sn, String where, List<String> problems) {
+    if (!sn.canConvertToInt() || !sn.isIntegralNumber() || sn.asInt() < 1 || sn.asInt() > MAX_SEEDS) {
+      problems.add(where + ": invalid value (got '" + StrictYaml.show(sn.asText()) + "'; allowed: an integer from 1 to "
+          + MAX_SEEDS + ")");
+      return 1;
+    }
+    return sn.asInt();
   }
 
   /** The base file's text, or why the grid {@code src} cannot read it. */
