@@ -10,6 +10,18 @@ import org.junit.jupiter.api.Test;
  * ToR takes its hosts' packets in a fixed order every slot.
  */
 class SyncEffectsPresetTest {
+  /**
+   * The data rate at which a host link of lbsim's default packet format is exactly full with
+   * data (4158 B + 20 B gap) and one returned ACK (64 B + 20 B gap) per slot: 4178 / 4262.
+   */
+  private static final String FULL_HOST_LINK_RATE = "0.9802909432";
+
+  @Test
+  void theFullHostLinkRateIsTheDataShareOfASlotWithItsAck() {
+    assertThat(Double.parseDouble(FULL_HOST_LINK_RATE)).isCloseTo((4158.0 + 20) / (4158 + 20 + 64 + 20),
+        org.assertj.core.api.Assertions.within(1e-10));
+  }
+
   @Test
   void presetVariesTheRateAndTheStartPhasesInTheQueueScalingSetup() {
     Preset p = Presets.find("sync-effects");
@@ -17,8 +29,8 @@ class SyncEffectsPresetTest {
     assertThat(scaling).containsAll(p.base());
     assertThat(p.axes()).extracting(Axis::key).containsExactly("lb", "transport.rate_coef",
         "workload.start_jitter", "workload.size");
-    assertThat(p.axes().get(1).values()).containsExactly(Presets.FULL_HOST_LINK_RATE, "1");
-    assertThat(scaling).contains("transport.rate_coef=" + Presets.FULL_HOST_LINK_RATE, "workload.start_jitter=1");
+    assertThat(p.axes().get(1).values()).containsExactly(FULL_HOST_LINK_RATE, "1");
+    assertThat(scaling).contains("transport.rate_coef=" + FULL_HOST_LINK_RATE, "workload.start_jitter=1");
     assertThat(p.grid(p.seeds())).hasSize(4 * 2 * 3 * 3 * 10);
     assertThat(p.quickVariant().grid(p.quickVariant().seeds())).hasSize(4 * 2 * 3 * 3 * 3);
   }
@@ -36,7 +48,7 @@ class SyncEffectsPresetTest {
     List<RunRecord> runs = ExperimentRunner.run(p.name(), p.base(), GridPoint.expand(axes, 2),
         List.of(), 2, null, done -> {});
     Table t = p.analysis().analyze(runs);
-    String full = Presets.FULL_HOST_LINK_RATE;
+    String full = FULL_HOST_LINK_RATE;
     assertThat(QueueSlopeTable.slope(t, "simple-rr", full, "1")).as(t.render()).isGreaterThanOrEqualTo(0.9);
     assertThat(QueueSlopeTable.slope(t, "simple-rr", "1", "1")).as(t.render()).isLessThanOrEqualTo(0.7);
     assertThat(QueueSlopeTable.slope(t, "rsq", full, "1")).as(t.render()).isBetween(0.3, 0.7);
