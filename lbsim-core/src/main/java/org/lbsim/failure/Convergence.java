@@ -42,7 +42,11 @@ public final class Convergence implements Routes {
   public Convergence(Links links) {
     this.links = links;
     this.routesDown = new boolean[links.count()];
-    this.switches = links.fatTree ? links.lowers1 + links.aggs + links.cores : links.lowers1 + links.spines;
+    int all = 0;
+    for (int tier = 0; tier < links.topology.tiers(); tier++) {
+      all += links.topology.switches(tier);
+    }
+    this.switches = all;
     rebuild();
   }
 

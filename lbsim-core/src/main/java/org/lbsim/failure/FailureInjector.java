@@ -12,6 +12,7 @@ import org.lbsim.net.Packet;
 import org.lbsim.net.PortFault;
 import org.lbsim.net.Switch;
 import org.lbsim.topo.Fabric;
+import org.lbsim.topo.Topology;
 
 /**
  * Applies a {@link FailurePlan} to a built fabric: the links fail at {@code at}, routes converge
@@ -84,16 +85,16 @@ public final class FailureInjector implements EventTarget {
 
   /** Convergence relies on switch ids following the fabric's build order; check it once. */
   private void checkBuildOrder(List<Switch> switches) {
-    String[] kinds = links.fatTree ? new String[] {"tor", "agg", "core"} : new String[] {"leaf", "spine"};
-    int[] counts = links.fatTree ? new int[] {links.lowers1, links.aggs, links.cores} : new int[] {links.lowers1, links.spines};
+    Topology t = links.topology;
     int id = 0;
     for (int q = 0; q < links.planes; q++) {
       String prefix = links.planes == 1 ? "" : "p" + q + ".";
-      for (int k = 0; k < kinds.length; k++) {
-        for (int i = 0; i < counts[k]; i++, id++) {
-          if (!switches.get(id).name().equals(prefix + kinds[k] + i) || switches.get(id).id() != id) {
-            throw new IllegalStateException("switch " + id + " is " + switches.get(id).name() + ", expected " + prefix
-                + kinds[k] + i);
+      for (int tier = 0; tier < t.tiers(); tier++) {
+        for (int i = 0; i < t.switches(tier); i++, id++) {
+          String expected = prefix + t.switchKind(tier) + i;
+          if (!switches.get(id).name().equals(expected) || switches.get(id).id() != id) {
+            throw new IllegalStateException("switch " + id + " is " + switches.get(id).name() + ", expected "
+                + expected);
           }
         }
       }

@@ -64,19 +64,14 @@ public record FailurePlan(FailureKind kind, List<String> links, List<String> swi
         if (names.parse(l) == null) {
           problems.bad("failures.links", l, "links of this fabric, comma-separated: "
               + (names.planes > 1 ? "each prefixed by its plane p<q>. (q from 0 to " + (names.planes - 1) + "), " : "")
-              + (names.fatTree ? "tor<t>-agg<a> (a in t's pod), agg<a>-core<c> (c = a mod k/2 + l*k/2), " : "leaf<l>-spine<s>, ")
-              + "tier1:<i> (0.." + (names.tier1Count() - 1) + ")"
-              + (names.fatTree ? ", tier2:<i> (0.." + (names.tier2Count() - 1) + ")" : ""));
+              + names.namesHint());
           ok = false;
         }
       }
       for (String s : switches) {
         if (names.ofSwitch(s) == null) {
-          String p = names.planes > 1 ? "p0." : "";
-          problems.bad("failures.switches", s, (names.fatTree
-              ? "aggregation or core switches of this fabric, e.g. " + p + "agg0 .. " + p + "agg" + (names.aggs - 1) + ", "
-                  + p + "core0 .. " + p + "core" + (names.cores - 1)
-              : "spines of this fabric, " + p + "spine0 .. " + p + "spine" + (names.spines - 1))
+          problems.bad("failures.switches", s, "switches of this fabric above its ToRs or leaves, e.g. "
+              + names.switchesHint(names.planes > 1 ? "p0." : "")
               + (names.planes > 1 ? " (each prefixed by its plane p<q>.)" : ""));
           ok = false;
         }

@@ -7,25 +7,27 @@ import java.util.regex.Pattern;
 import org.lbsim.topo.Topology;
 
 /**
- * The failable links of a fabric and their names. A link is a cable between two switch tiers,
- * both directions; it is addressed by its lower switch and that switch's up-port index:
- * <ul>
- *   <li>tier 1 (fat tree ToR–aggregation, leaf-spine leaf–spine): index {@code lower·ups + j},
- *       named {@code tor<t>-agg<a>} (a in t's pod, j = a mod k/2) or {@code leaf<l>-spine<s>};
- *   <li>tier 2 (fat tree aggregation–core): index {@code a·k/2 + l}, named {@code agg<a>-core<c>}
- *       with c = (a mod k/2) + l·k/2, so {@code tier2:i} is the reference simulator's failure
- *       index i (agg i div k/2, uplink i mod k/2).
- * </ul>
+ * The failable links of a fabric and their names, as its {@link Topology} names its switches and
+ * wires them. A link is a cable between two switch tiers, both directions; it is addressed by its
+ * lower switch and that switch's up port j: link tier 1 joins switch tiers 0 and 1 (a fat tree's
+ * ToRs and aggregation switches, a leaf-spine's leaves and spines), link tier 2 switch tiers 1
+ * and 2 (aggregation and core). Within its tier a link's index is {@code lower·ups + j}
+ * ({@code tier1:i}, {@code tier2:i}), and its name is its two switches', e.g.
+ * {@code tor<t>-agg<a>} (a in t's pod), {@code agg<a>-core<c>} (c = (a mod k/2) + j·k/2, so
+ * {@code tier2:i} is the reference simulator's failure index i: agg i div k/2, uplink i mod k/2)
+ * or {@code leaf<l>-spine<s>}.
  * Either form is accepted: {@code agg0-core4} and {@code tier2:1} are the same link at k = 8.
  * On P planes ({@code topology.planes}) every name takes its plane as a prefix, as the fabric
  * names its switches: {@code p1.agg0-core4}, {@code p1.tier2:1}; the ids of plane q follow those
  * of plane q − 1 (plane-major), each plane's in the order above.
  */
 public final class Links {
-  private static final Pattern NAMED = Pattern.compile("(tor|agg|leaf)(\\d+)-(agg|core|spine)(\\d+)");
-  private static final Pattern INDEXED = Pattern.compile("tier([12]):(\\d+)");
+  private static final Pattern NAMED = Pattern.compile("([a-z]+)(\\d+)-([a-z]+)(\\d+)");
+  private static final Pattern INDEXED = Pattern.compile("tier(\\d):(\\d+)");
+  private static final Pattern SWITCH = Pattern.compile("([a-z]+)(\\d{1,6})");
   private static final Pattern PLANE = Pattern.compile("p(\\d{1,2})\\.(.+)");
 
+  final Topology topology;
   final boolean fatTree;
   final int half; // fat tree: k/2
   final int lowers1; // ToRs or leaves
@@ -36,8 +38,12 @@ public final class Links {
   final int hosts;
   final int hostsPerTor;
   final int planes;
+  /** Per link tier (1 ..), the id of its first link in a plane and its number of links. */
+  private final int[] first;
+  private final int[] count;
 
   public Links(Topology t) {
+    topology = t;
     hosts = t.hosts();
     planes = t.planes();
     fatTree = t.tiers() == 3;
@@ -48,26 +54,55 @@ public final class Links {
     cores = fatTree ? t.topSwitches() : 0;
     spines = fatTree ? 0 : t.topSwitches();
     hostsPerTor = t.hostsPerTor();
+    first = new int[t.tiers()];
+    count = new int[t.tiers()];
+    for (int tier = 1; tier < t.tiers(); tier++) {
+      count[tier] = t.switches(tier - 1) * t.upPorts(tier - 1);
+      first[tier] = tier == 1 ? 0 : first[tier - 1] + count[tier - 1];
+    }
   }
 
   /** Tier-1 links of one plane. */
   public int tier1Count() {
-    return lowers1 * ups1;
+    return count[1];
   }
 
   /** Tier-2 links of one plane. */
   public int tier2Count() {
-    return fatTree ? aggs * half : 0;
+    return count.length > 2 ? count[2] : 0;
   }
 
   /** Links of one plane. */
   public int perPlane() {
-    return tier1Count() + tier2Count();
+    return first[count.length - 1] + count[count.length - 1];
   }
 
   /** The id of a link of plane 0: tier-1 links first, then tier-2. */
   public int id(int tier, int index) {
-    return tier == 1 ? index : tier1Count() + index;
+    return first[tier] + index;
+  }
+
+  /** How links are named, for messages: e.g. "leaf<l>-spine<s>, tier1:<i> (0..127)". */
+  String namesHint() {
+    StringBuilder b = new StringBuilder();
+    for (int tier = 1; tier < count.length; tier++) {
+      b.append(topology.cableNames(tier - 1)).append(", ");
+    }
+    for (int tier = 1; tier < count.length; tier++) {
+      b.append(tier > 1 ? ", " : "").append("tier").append(tier).append(":<i> (0..").append(count[tier] - 1)
+          .append(')');
+    }
+    return b.toString();
+  }
+
+  /** The switches that have links of their own, for messages: e.g. "agg0 .. agg31, core0 .. core15". */
+  String switchesHint(String prefix) {
+    StringBuilder b = new StringBuilder();
+    for (int tier = 1; tier < count.length; tier++) {
+      String kind = prefix + topology.switchKind(tier);
+      b.append(tier > 1 ? ", " : "").append(kind).append("0 .. ").append(kind).append(topology.switches(tier) - 1);
+    }
+    return b.toString();
   }
 
   /** Links of every plane. */
@@ -109,25 +144,25 @@ public final class Links {
     if (m.matches()) {
       int tier = Integer.parseInt(m.group(1));
       long i = Long.parseLong(m.group(2));
-      long max = tier == 1 ? tier1Count() : tier2Count();
-      return i < max ? id(tier, (int) i) : null;
+      return tier >= 1 && tier < count.length && i < count[tier] ? id(tier, (int) i) : null;
     }
     m = NAMED.matcher(name);
     if (!m.matches() || m.group(2).length() > 6 || m.group(4).length() > 6) {
       return null;
     }
-    String lo = m.group(1);
-    String hi = m.group(3);
     int a = Integer.parseInt(m.group(2));
     int b = Integer.parseInt(m.group(4));
-    if (fatTree && lo.equals("tor") && hi.equals("agg") && a < lowers1 && b < aggs && a / half == b / half) {
-      return id(1, a * half + b % half);
-    }
-    if (fatTree && lo.equals("agg") && hi.equals("core") && a < aggs && b < cores && b % half == a % half) {
-      return id(2, a * half + b / half);
-    }
-    if (!fatTree && lo.equals("leaf") && hi.equals("spine") && a < lowers1 && b < spines) {
-      return id(1, a * ups1 + b);
+    for (int tier = 1; tier < count.length; tier++) {
+      Topology t = topology;
+      if (m.group(1).equals(t.switchKind(tier - 1)) && m.group(3).equals(t.switchKind(tier))
+          && a < t.switches(tier - 1) && b < t.switches(tier)) {
+        int ups = t.upPorts(tier - 1);
+        for (int j = 0; j < ups; j++) {
+          if (t.upNeighbour(tier - 1, a, j) == b) {
+            return id(tier, a * ups + j);
+          }
+        }
+      }
     }
     return null;
   }
@@ -138,14 +173,14 @@ public final class Links {
   }
 
   private String nameInPlane(int id) {
-    if (id < tier1Count()) {
-      int lower = id / ups1;
-      int j = id % ups1;
-      return fatTree ? "tor" + lower + "-agg" + ((lower / half) * half + j) : "leaf" + lower + "-spine" + j;
+    int tier = count.length - 1;
+    while (id < first[tier]) {
+      tier--;
     }
-    int i = id - tier1Count();
-    int a = i / half;
-    return "agg" + a + "-core" + (a % half + half * (i % half));
+    int ups = topology.upPorts(tier - 1);
+    int lower = (id - first[tier]) / ups;
+    int upper = topology.upNeighbour(tier - 1, lower, (id - first[tier]) % ups);
+    return topology.switchKind(tier - 1) + lower + "-" + topology.switchKind(tier) + upper;
   }
 
   /** The two egress-port names of link {@code id} (up direction first), as the fabric names its ports. */
@@ -155,7 +190,10 @@ public final class Links {
     return new String[] {p + ends[0] + ">" + p + ends[1], p + ends[1] + ">" + p + ends[0]};
   }
 
-  /** Every link of switch {@code name} (an aggregation, core or spine switch); null if it is none of those. */
+  /**
+   * Every link of switch {@code name}, a switch above the ToRs (e.g. an aggregation, core or spine
+   * switch); null if it is none.
+   */
   public List<Integer> ofSwitch(String name) {
     if (planes == 1) {
       return ofSwitchInPlane(name);
@@ -172,33 +210,31 @@ public final class Links {
     return local.stream().map(i -> base + i).toList();
   }
 
-  /** Every link of a plane's switch named without its plane prefix, as ids in the plane. */
+  /** Every link of a plane's switch named without its plane prefix, as ids in the plane: down links, then up ones. */
   private List<Integer> ofSwitchInPlane(String name) {
-    Matcher m = Pattern.compile("(agg|core|spine)(\\d{1,6})").matcher(name);
+    Matcher m = SWITCH.matcher(name);
     if (!m.matches()) {
       return null;
     }
     int x = Integer.parseInt(m.group(2));
-    List<Integer> out = new ArrayList<>();
-    if (fatTree && m.group(1).equals("agg") && x < aggs) {
-      int pod = x / half;
-      for (int t = pod * half; t < (pod + 1) * half; t++) {
-        out.add(id(1, t * half + x % half));
+    Topology t = topology;
+    for (int tier = 1; tier < count.length; tier++) {
+      if (m.group(1).equals(t.switchKind(tier)) && x < t.switches(tier)) {
+        List<Integer> out = new ArrayList<>();
+        int ups = t.upPorts(tier - 1);
+        for (int lower = 0; lower < t.switches(tier - 1); lower++) {
+          for (int j = 0; j < ups; j++) {
+            if (t.upNeighbour(tier - 1, lower, j) == x) {
+              out.add(id(tier, lower * ups + j));
+            }
+          }
+        }
+        for (int j = 0; tier + 1 < count.length && j < t.upPorts(tier); j++) {
+          out.add(id(tier + 1, x * t.upPorts(tier) + j));
+        }
+        return out;
       }
-      for (int l = 0; l < half; l++) {
-        out.add(id(2, x * half + l));
-      }
-    } else if (fatTree && m.group(1).equals("core") && x < cores) {
-      for (int pod = 0; pod < aggs / half; pod++) {
-        out.add(id(2, (pod * half + x % half) * half + x / half));
-      }
-    } else if (!fatTree && m.group(1).equals("spine") && x < spines) {
-      for (int l = 0; l < lowers1; l++) {
-        out.add(id(1, l * ups1 + x));
-      }
-    } else {
-      return null;
     }
-    return out;
+    return null;
   }
 }

@@ -78,14 +78,14 @@ public final class Fabric {
     Switch[] aggs = new Switch[t.aggs()];
     Switch[] cores = new Switch[t.cores()];
     for (int i = 0; i < tors.length; i++) {
-      tors[i] = newSwitch(prefix + "tor" + i, 0, i * hpt, (i + 1) * hpt, 1, hpt, half);
+      tors[i] = newSwitch(prefix + t.switchKind(0) + i, 0, i * hpt, (i + 1) * hpt, 1, hpt, half);
     }
     for (int i = 0; i < aggs.length; i++) {
       int pod = i / half;
-      aggs[i] = newSwitch(prefix + "agg" + i, 1, pod * hpp, (pod + 1) * hpp, hpt, half, half);
+      aggs[i] = newSwitch(prefix + t.switchKind(1) + i, 1, pod * hpp, (pod + 1) * hpp, hpt, half, half);
     }
     for (int i = 0; i < cores.length; i++) {
-      cores[i] = newSwitch(prefix + "core" + i, 2, 0, t.hosts(), hpp, t.pods(), 0);
+      cores[i] = newSwitch(prefix + t.switchKind(2) + i, 2, 0, t.hosts(), hpp, t.pods(), 0);
     }
     for (int h = 0; h < hosts.length; h++) {
       Switch tor = tors[h / hpt];
@@ -94,19 +94,16 @@ public final class Fabric {
       tor.setDown(h % hpt, switchPort("tor-down", tor, ">h" + h, plane.hostLink(), host));
     }
     for (int tIdx = 0; tIdx < tors.length; tIdx++) {
-      int pod = tIdx / half;
       for (int j = 0; j < half; j++) {
-        Switch agg = aggs[pod * half + j];
+        Switch agg = aggs[t.upNeighbour(0, tIdx, j)];
         tors[tIdx].setUp(j, switchPort("tor-up", tors[tIdx], ">" + agg.name(), plane.tier1Link(), agg));
         agg.setDown(tIdx % half, switchPort("agg-down", agg, ">" + tors[tIdx].name(), plane.tier1Link(), tors[tIdx]));
       }
     }
-    // Agg at position pp uplink l goes to core pp + half*l, so core c serves position c % half of every pod.
     for (int a = 0; a < aggs.length; a++) {
       int pod = a / half;
-      int pp = a % half;
       for (int l = 0; l < half; l++) {
-        Switch core = cores[pp + half * l];
+        Switch core = cores[t.upNeighbour(1, a, l)];
         aggs[a].setUp(l, switchPort("agg-up", aggs[a], ">" + core.name(), plane.tier2Link(), core));
         core.setDown(pod, switchPort("core-down", core, ">" + aggs[a].name(), plane.tier2Link(), aggs[a]));
       }
@@ -119,10 +116,10 @@ public final class Fabric {
     Switch[] leaves = new Switch[t.leaves()];
     Switch[] spines = new Switch[t.spines()];
     for (int i = 0; i < leaves.length; i++) {
-      leaves[i] = newSwitch(prefix + "leaf" + i, 0, i * hpl, (i + 1) * hpl, 1, hpl, t.spines());
+      leaves[i] = newSwitch(prefix + t.switchKind(0) + i, 0, i * hpl, (i + 1) * hpl, 1, hpl, t.spines());
     }
     for (int i = 0; i < spines.length; i++) {
-      spines[i] = newSwitch(prefix + "spine" + i, 1, 0, t.hosts(), hpl, t.leaves(), 0);
+      spines[i] = newSwitch(prefix + t.switchKind(1) + i, 1, 0, t.hosts(), hpl, t.leaves(), 0);
     }
     for (int h = 0; h < hosts.length; h++) {
       Switch leaf = leaves[h / hpl];

@@ -86,6 +86,39 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
   }
 
   @Override
+  public String switchKind(int tier) {
+    return switch (tier) {
+      case 0 -> "tor";
+      case 1 -> "agg";
+      default -> "core";
+    };
+  }
+
+  @Override
+  public int switches(int tier) {
+    return tier == 0 ? tors() : tier == 1 ? aggs() : cores();
+  }
+
+  @Override
+  public int upPorts(int tier) {
+    return tier < 2 ? half() : 0;
+  }
+
+  /**
+   * ToR t's up port j reaches aggregation switch j of t's pod; aggregation switch a's up port l
+   * reaches core (a mod k/2) + l·k/2, so core c serves position c mod k/2 of every pod.
+   */
+  @Override
+  public int upNeighbour(int tier, int index, int port) {
+    return tier == 0 ? index / half() * half() + port : index % half() + half() * port;
+  }
+
+  @Override
+  public String cableNames(int tier) {
+    return tier == 0 ? "tor<t>-agg<a> (a in t's pod)" : "agg<a>-core<c> (c = a mod k/2 + l*k/2)";
+  }
+
+  @Override
   public int hosts() {
     return hostsPerPod() * k;
   }

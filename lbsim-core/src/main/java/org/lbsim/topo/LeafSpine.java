@@ -74,6 +74,32 @@ public record LeafSpine(int hostsPerLeaf, int leaves, int spines, int planes) im
   }
 
   @Override
+  public String switchKind(int tier) {
+    return tier == 0 ? "leaf" : "spine";
+  }
+
+  @Override
+  public int switches(int tier) {
+    return tier == 0 ? leaves : spines;
+  }
+
+  @Override
+  public int upPorts(int tier) {
+    return tier == 0 ? spines : 0;
+  }
+
+  /** Leaf l's up port s reaches spine s. */
+  @Override
+  public int upNeighbour(int tier, int index, int port) {
+    return port;
+  }
+
+  @Override
+  public String cableNames(int tier) {
+    return "leaf<l>-spine<s>";
+  }
+
+  @Override
   public int hosts() {
     return hostsPerLeaf * leaves;
   }

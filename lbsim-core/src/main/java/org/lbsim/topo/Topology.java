@@ -44,6 +44,23 @@ public sealed interface Topology permits FatTree, LeafSpine {
   /** The most ports one switch of the fabric has, so the most ingresses that may feed one egress. */
   int maxSwitchPorts();
 
+  // The switches and the cables between them, one plane's, by switch tier (0: the ToRs, up to tiers() - 1).
+
+  /** What a switch of switch tier {@code tier} is called: its name is this and its index, e.g. agg3 or spine0. */
+  String switchKind(int tier);
+
+  /** Switches of switch tier {@code tier} on one plane. */
+  int switches(int tier);
+
+  /** Up ports of each switch of switch tier {@code tier}; 0 on the top tier. */
+  int upPorts(int tier);
+
+  /** The switch of tier {@code tier + 1} that up port {@code port} of switch {@code index} of {@code tier} reaches. */
+  int upNeighbour(int tier, int index, int port);
+
+  /** How the cables from switch tier {@code tier} up are named, for messages, e.g. "leaf<l>-spine<s>". */
+  String cableNames(int tier);
+
   /** Most planes a fabric may have (a source route names the plane in one byte, see {@code Packet.route}). */
   int MAX_PLANES = 16;
 
