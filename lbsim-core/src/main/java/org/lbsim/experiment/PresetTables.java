@@ -54,7 +54,9 @@ final class PresetTables {
     Analysis table = kind.apply(k);
     if (node.has("mark_best")) {
       List<String> per = k.list("mark_best");
-      if (node.has("rows") && !k.list("rows").subList(0, Math.min(per.size(), k.list("rows").size())).equals(per)) {
+      List<String> rows = new ArrayList<>();
+      node.path("rows").forEach(r -> rows.add(r.asText()));
+      if (per.size() > rows.size() || !rows.subList(0, per.size()).equals(per)) {
         problems.add(where + ".mark_best: expected leading keys of rows (got " + per + ")");
       }
       table = new BestMarked(table, per.size());
@@ -63,7 +65,7 @@ final class PresetTables {
     return table;
   }
 
-  /** The keys of one table, each read once, problems beginning with {@code where}. */
+  /** The keys of one table and which of them its kind read; problems begin with {@code where}. */
   private static final class Keys {
     private final JsonNode node;
     private final String where;
