@@ -90,7 +90,10 @@ public record LrDesign(String name, String summary, String source, List<Param> p
     if (!(sender instanceof BoundSender<?> b)) {
       return this;
     }
-    ReceiverSide r = receiver instanceof BoundReceiver<?> br ? br.rebind(values) : receiver;
+    // a receiver side bound to this design's own settings reads them too; one taken from another
+    // design (a plug-in reusing a built-in receiver) keeps that design's
+    ReceiverSide r = receiver instanceof BoundReceiver<?> br && br.settings() == b.settings() ? br.rebind(values)
+        : receiver;
     return new LrDesign(name, summary, source, params, b.rebind(values), r, check);
   }
 

@@ -32,6 +32,18 @@ class LrDesignsTest {
   }
 
   @Test
+  void aReceiverSideTakenFromSackKeepsSacksSettingsWhenAnotherDesignBindsItsOwn() {
+    LrDesign sack = LrDesigns.find("sack");
+    LrDesign other = LrDesign.withParams("borrowing", "a sender of its own on SACK's receiver", "a test",
+        List.of(org.lbsim.design.Param.integer("timeout_us", 5, 1, 100, "a parameter SACK does not have")),
+        (values, t, f, target, rtt) -> null, sack.receiver());
+    LrDesign bound = other.bind(Params.defaults(other.params()));
+    assertThat(bound.receiver()).isSameAs(sack.receiver());
+    LrDesign sackBound = sack.bind(Params.defaults(sack.params()));
+    assertThat(sackBound.receiver()).as("SACK's own receiver reads SACK's values").isNotSameAs(sack.receiver());
+  }
+
+  @Test
   void aDesignsKeysApplyOnlyUnderIt() {
     for (LrDesign d : LrDesigns.all()) {
       for (String key : d.keys()) {
