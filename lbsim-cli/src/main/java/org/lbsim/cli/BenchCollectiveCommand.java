@@ -13,6 +13,7 @@ import org.lbsim.experiment.NcclTable;
 import org.lbsim.experiment.SizeRange;
 import org.lbsim.results.ResultFolder;
 import org.lbsim.results.ResultPaths;
+import org.lbsim.results.RunList;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.RunName;
 import org.lbsim.scenario.ScenarioReader;
@@ -121,6 +122,7 @@ final class BenchCollectiveCommand implements Callable<Integer> {
           Main.catalog(spec));
     }
     ResultFolder.writeFile(dir.resolve("bench-collective.csv"), CollectiveBench.csv(outcome));
+    RunList.write(dir, outcome.runs());
     PrintWriter o = spec.commandLine().getOut();
     if (json.json) {
       JsonOut.print(o, BenchJson.of(outcome, dir));

@@ -21,6 +21,7 @@ import org.lbsim.lb.LbDesign;
 import org.lbsim.scenario.Applicability;
 import org.lbsim.results.ResultFolder;
 import org.lbsim.results.ResultPaths;
+import org.lbsim.results.RunList;
 import org.lbsim.scenario.ScenarioException;
 import org.lbsim.scenario.RunName;
 import org.lbsim.scenario.ScenarioReader;
@@ -105,8 +106,7 @@ final class RecommendCommand implements Callable<Integer> {
     Recommendation rec = Recommender.rank(runs, axes.stream().map(Axis::key).toList(), base);
     ResultFolder.writeFile(dir.resolve("ranking.csv"), rec.csv());
     // the runs of this recommendation: a report of the folder draws these, not earlier ones
-    ResultFolder.writeFile(dir.resolve("runs.txt"), grid.stream().map(p -> p.name() + "\n").collect(
-        java.util.stream.Collectors.joining()));
+    RunList.write(dir, grid.stream().map(GridPoint::name).toList());
     PrintWriter o = spec.commandLine().getOut();
     if (json.json) {
       JsonOut.print(o, RecommendJson.of(rec, axes.stream().map(Axis::key).toList(), dir));

@@ -16,6 +16,7 @@ import org.lbsim.experiment.RunRecord;
 import org.lbsim.experiment.RunTimeEstimate;
 import org.lbsim.experiment.Table;
 import org.lbsim.results.ResultFolder;
+import org.lbsim.results.RunList;
 import org.lbsim.results.ResultPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -99,6 +100,8 @@ final class ReproduceCommand implements Callable<Integer> {
             PlannedRuns.threads(threads), dir));
     Table t = p.analysis().analyze(runs);
     ResultFolder.writeFile(dir.resolve("table.csv"), t.csv());
+    // the runs of this call: a report of the folder draws these, not those of another --quick, --seeds or --set
+    RunList.write(dir, grid.stream().map(GridPoint::name).toList());
     o.println(p.title());
     if (!settings.values.isEmpty()) {
       o.println("(with --set " + String.join(" --set ", settings.values) + ": the runs differ from the preset's own "

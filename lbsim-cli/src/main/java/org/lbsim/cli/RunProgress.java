@@ -1,10 +1,10 @@
 package org.lbsim.cli;
 
 import java.io.PrintWriter;
-import java.util.function.IntConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.lbsim.experiment.ExperimentRunner;
 import org.lbsim.experiment.ProgressLines;
 import org.lbsim.experiment.Sweep;
 
@@ -66,9 +66,9 @@ final class RunProgress implements Sweep.Listener, AutoCloseable {
     }
   }
 
-  /** Counts finished runs of a batch begun with {@link #started(int, String)}. */
-  IntConsumer counter() {
-    return done -> finished(null, done, total);
+  /** Names and counts the finished runs of a batch begun with {@link #started(int, String)}. */
+  ExperimentRunner.Finished counter() {
+    return (run, done) -> finished(run, done, total);
   }
 
   @Override

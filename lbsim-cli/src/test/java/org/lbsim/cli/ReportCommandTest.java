@@ -39,7 +39,9 @@ class ReportCommandTest {
     assertThat(run(new StringWriter(), new StringWriter(), first)).isZero();
     String[] second = {"recommend", "--set", "topology.k=4", "--set", "workload.size=16KiB", "--vary", "lb=ecmp,switch-ar",
         "--seeds", "2", "--out", dir.toString()};
-    assertThat(run(new StringWriter(), new StringWriter(), second)).isZero();
+    StringWriter err = new StringWriter();
+    assertThat(run(new StringWriter(), err, second)).isZero();
+    assertThat(err.toString()).containsPattern("  4/4 done \\(.*\\): lb-(ecmp|switch-ar)_seed-[12]\n");
     Path folder = dir.resolve("recommend-default_topology.k-4_workload.size-16KiB");
     assertThat(folder.resolve("runs.txt")).content().isEqualTo("lb-ecmp_seed-1\nlb-ecmp_seed-2\nlb-switch-ar_seed-1\n"
         + "lb-switch-ar_seed-2\n");
@@ -63,6 +65,42 @@ class ReportCommandTest {
     assertThat(run(out, new StringWriter(), "report", dir.resolve("g").toString())).isZero();
     assertThat(out.toString()).contains("report.html: 2 runs,").contains("left out 1 run folder(s)");
     assertThat(dir.resolve("g/report.html")).content().contains("(lb-host-spray_seed-1)");
+  }
+
+  @Test
+  void aPresetsReportLeavesOutTheRunsOfAnEarlierCallWithMoreSeeds() throws IOException {
+    String[] preset = {"reproduce", "perm-bound", "--set", "topology.k=4", "--set", "workload.size=16KiB", "--out",
+        dir.toString(), "--seeds"};
+    assertThat(run(new StringWriter(), new StringWriter(), append(preset, "2"))).isZero();
+    StringWriter err = new StringWriter();
+    assertThat(run(new StringWriter(), err, append(preset, "1"))).isZero();
+    assertThat(err.toString()).contains("  12/12 done (").containsPattern("1/12 done \\(.*\\): lb-[a-z-]+_workload\\.locality-");
+    Path folder = dir.resolve("reproduce-perm-bound");
+    assertThat(Files.readAllLines(folder.resolve("runs.txt"))).hasSize(12).allMatch(r -> r.endsWith("_seed-1"));
+    StringWriter out = new StringWriter();
+    assertThat(run(out, new StringWriter(), "report", folder.toString())).isZero();
+    assertThat(out.toString()).contains("report.html: 12 runs,").contains("left out 12 run folder(s)");
+  }
+
+  @Test
+  void aCollectiveBenchmarksReportDrawsItsOwnRuns() throws IOException {
+    String[] bench = {"bench-collective", "--op", "all-gather", "--sizes", "16KiB", "--set", "topology.k=4", "--out",
+        dir.toString(), "--lb"};
+    assertThat(run(new StringWriter(), new StringWriter(), append(bench, "ecmp,ofan"))).isZero();
+    StringWriter err = new StringWriter();
+    assertThat(run(new StringWriter(), err, append(bench, "ofan"))).isZero();
+    assertThat(err.toString()).containsPattern("1/1 done \\(.*\\): lb-ofan_workload\\.size-\\d+_seed-1");
+    Path folder = dir.resolve("bench-all-gather-default_topology.k-4");
+    assertThat(Files.readAllLines(folder.resolve("runs.txt"))).singleElement().asString().startsWith("lb-ofan_");
+    StringWriter out = new StringWriter();
+    assertThat(run(out, new StringWriter(), "report", folder.toString())).isZero();
+    assertThat(out.toString()).contains("report.html: 1 runs,").contains("left out 1 run folder(s)");
+  }
+
+  private static String[] append(String[] args, String last) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+    all[args.length] = last;
+    return all;
   }
 
   @Test

@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntConsumer;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.net.PacketFormat;
 import org.lbsim.scenario.Catalog;
@@ -64,11 +63,13 @@ public final class CollectiveBench {
    * @param algorithm the algorithm its runs used ({@code workload.nccl_algo}, or direct for all-to-all)
    * @param ideal the fabric's ideal busbw, GB/s ({@link BusBandwidth#ideal})
    * @param hostGbps the host link's rate, Gb/s
+   * @param runs the runs' names (their folders), in row order
    */
   public record Outcome(Request request, int ranks, String algorithm, String cc, String lr, double ideal,
-      double hostGbps, List<Row> rows) {
+      double hostGbps, List<Row> rows, List<String> runs) {
     public Outcome {
       rows = List.copyOf(rows);
+      runs = List.copyOf(runs);
     }
 
     /** The designs, in table order. */
@@ -144,7 +145,7 @@ public final class CollectiveBench {
    * sweep's do ({@link ExperimentRunner}).
    */
   public static Outcome run(BaseScenario source, List<String> settings, Plan plan, int threads, Path out,
-      boolean overwrite, IntConsumer progress, Catalog catalog) {
+      boolean overwrite, ExperimentRunner.Finished progress, Catalog catalog) {
     Request req = plan.request();
     Scenario probe = plan.probe();
     int ranks = probe.topology().hosts();
@@ -181,7 +182,7 @@ public final class CollectiveBench {
     }
     String algo = req.op().algorithms().contains(algorithm.label()) ? algorithm.label() : req.op().algorithm();
     return new Outcome(req, ranks, algo, probe.designs().cc().name(), probe.designs().lr().name(),
-        BusBandwidth.ideal(format, hostBps), hostBps / 1e9, rows);
+        BusBandwidth.ideal(format, hostBps), hostBps / 1e9, rows, grid.stream().map(GridPoint::name).toList());
   }
 
   /** From the first flow's start to the last flow's completion; -1 when a flow did not finish. */

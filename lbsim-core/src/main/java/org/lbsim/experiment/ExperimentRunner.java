@@ -13,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntConsumer;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.Catalog;
 import org.lbsim.results.ResultFolder;
@@ -37,16 +36,16 @@ public final class ExperimentRunner {
    * @param base overrides of the defaults shared by every point
    * @param extra user overrides applied after each point's own values
    * @param out folder for per-run result files, or null to write none
-   * @param progress called with the number of finished runs
+   * @param progress told of each run that finishes
    */
   public static List<RunRecord> run(String name, List<String> base, List<GridPoint> grid, List<String> extra,
-      int threads, Path out, IntConsumer progress) {
+      int threads, Path out, Finished progress) {
     return run(BaseScenario.defaults("preset " + name), base, grid, extra, threads, out, progress);
   }
 
   /** As above, on top of a scenario file's settings instead of the bare defaults. */
   public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
-      int threads, Path out, IntConsumer progress) {
+      int threads, Path out, Finished progress) {
     return run(source, base, grid, extra, threads, out, false, progress);
   }
 
@@ -56,14 +55,21 @@ public final class ExperimentRunner {
    * every scenario and folder is checked before anything runs.
    */
   public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
-      int threads, Path out, boolean overwrite, IntConsumer progress) {
+      int threads, Path out, boolean overwrite, Finished progress) {
     return run(source, base, grid, extra, threads, out, overwrite, progress, Catalog.builtIn());
   }
 
   /** As above, choosing designs from {@code catalog}. */
   public static List<RunRecord> run(BaseScenario source, List<String> base, List<GridPoint> grid, List<String> extra,
-      int threads, Path out, boolean overwrite, IntConsumer progress, Catalog catalog) {
+      int threads, Path out, boolean overwrite, Finished progress, Catalog catalog) {
     return plan(source, base, grid, extra, out, new Existing(overwrite, false), catalog).execute(threads, progress);
+  }
+
+  /** Told of each run that finishes, on the thread that ran it. */
+  @FunctionalInterface
+  public interface Finished {
+    /** Run {@code run} (its grid point's name) finished, the {@code finished}-th of this call to do so. */
+    void finished(String run, int finished);
   }
 
   /**
@@ -220,12 +226,12 @@ public final class ExperimentRunner {
 
     /**
      * Runs every point not read back on {@code threads} threads, each run's files written to its
-     * folder, replaced as a whole; {@code progress} gets the number of runs done so far. With an
+     * folder, replaced as a whole; {@code progress} is told of each run that finishes. With an
      * output folder, every result returned is the one read back from its files, so a table made
      * from them is the same whether the runs were just done or were done by an earlier,
      * interrupted call.
      */
-    public List<RunRecord> execute(int threads, IntConsumer progress) {
+    public List<RunRecord> execute(int threads, Finished progress) {
       ExecutorService pool = RunPool.open(threads);
       AtomicInteger done = new AtomicInteger();
       try {
@@ -239,7 +245,7 @@ public final class ExperimentRunner {
               ResultWriter.write(r, run.dir(), run.key());
               r = readBack(run);
             }
-            progress.accept(done.incrementAndGet());
+            progress.finished(run.point().name(), done.incrementAndGet());
             return r;
           }));
         }

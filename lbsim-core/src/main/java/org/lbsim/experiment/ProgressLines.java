@@ -1,7 +1,6 @@
 package org.lbsim.experiment;
 
 import java.io.PrintWriter;
-import java.util.function.IntConsumer;
 
 /**
  * How a batch of runs (a sweep, on threads or on Spark, a preset, a recommendation) reports its
@@ -54,8 +53,8 @@ public final class ProgressLines implements Sweep.Listener {
     err.flush();
   }
 
-  /** Counts the finished runs of a batch begun with {@link #started(int, String)}. */
-  public IntConsumer counter() {
-    return done -> finished(null, done, total);
+  /** Names and counts the finished runs of a batch begun with {@link #started(int, String)}. */
+  public ExperimentRunner.Finished counter() {
+    return (run, done) -> finished(run, done, total);
   }
 }

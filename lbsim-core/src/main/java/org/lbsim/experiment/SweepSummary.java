@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.lbsim.results.ResultFolder;
+import org.lbsim.results.RunList;
 
 /**
  * One row per parameter combination: median and 95 % confidence interval over seeds of CCT %
@@ -68,9 +69,7 @@ public final class SweepSummary {
   public static String write(GridFile g, Map<String, JsonNode> records, Path dir) {
     List<Row> rows = rows(g.grid(), records);
     ResultFolder.writeFile(dir.resolve("summary.csv"), csv(g.axes(), rows));
-    StringBuilder runs = new StringBuilder();
-    g.grid().forEach(p -> runs.append(p.name()).append('\n'));
-    ResultFolder.writeFile(dir.resolve("runs.txt"), runs.toString());
+    RunList.write(dir, g.grid().stream().map(GridPoint::name).toList());
     return table(g.axes(), rows).render(g.axes().size());
   }
 

@@ -30,7 +30,7 @@ class CollectiveBenchTest {
   private static Outcome bench(String yaml, List<String> settings, Request req, int threads, Path out) {
     BaseScenario source = new BaseScenario(yaml, "bench.yaml", null);
     CollectiveBench.Plan plan = CollectiveBench.plan(source, settings, req, Catalog.builtIn());
-    return CollectiveBench.run(source, settings, plan, threads, out, false, done -> { }, Catalog.builtIn());
+    return CollectiveBench.run(source, settings, plan, threads, out, false, (run, done) -> { }, Catalog.builtIn());
   }
 
   private static Request allReduce(long min, long max, String... lbs) {

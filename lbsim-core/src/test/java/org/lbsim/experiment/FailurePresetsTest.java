@@ -87,7 +87,7 @@ class FailurePresetsTest {
   void fig5NormalizesEveryCctToTheFailureFreeBestOfItsSeed() {
     Preset q = Presets.find("fig5").quickVariant();
     List<RunRecord> runs = ExperimentRunner.run(q.name(), q.base(), q.grid(q.seeds()), List.of("topology.k=4"), 2, null,
-        done -> { });
+        (run, done) -> { });
     Table t = q.analysis().analyze(runs);
     assertThat(t.header()).containsExactly("lb", "measure", "p=0", "p=0.005", "p=0.01", "p=0.02", "p=0.05",
         "unfinished runs");

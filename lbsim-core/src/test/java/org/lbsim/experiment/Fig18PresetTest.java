@@ -23,7 +23,7 @@ class Fig18PresetTest {
     Preset p = Presets.find("fig18");
     List<GridPoint> grid = GridPoint.expand(List.of(p.axes().get(0), Axis.of("topology.k", "4", "8")), 2);
     List<RunRecord> runs = ExperimentRunner.run(p.name(), p.base(), grid, List.of("workload.size=262144B"), 2, null,
-        done -> {});
+        (run, done) -> { });
     Table t = p.analysis().analyze(runs);
     assertThat(t.header()).containsExactly("topology.k", "flows", "host-dr max queue (pkts)",
         "ofan max queue (pkts)", "host-dr / ofan");

@@ -22,7 +22,7 @@ class PipelinedCollectiveBenchTest {
     BaseScenario source = new BaseScenario(yaml, "bench.yaml", null);
     Request req = new Request(op, ElementType.FLOAT, new SizeRange(size, size, 2, 0), List.of("host-spray"));
     CollectiveBench.Plan plan = CollectiveBench.plan(source, settings, req, Catalog.builtIn());
-    Outcome o = CollectiveBench.run(source, settings, plan, 1, null, false, done -> { }, Catalog.builtIn());
+    Outcome o = CollectiveBench.run(source, settings, plan, 1, null, false, (run, done) -> { }, Catalog.builtIn());
     return o.rows().get(0);
   }
 

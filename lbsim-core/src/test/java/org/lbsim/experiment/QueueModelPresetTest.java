@@ -30,7 +30,7 @@ class QueueModelPresetTest {
     List<Axis> axes = List.of(Axis.of("lb", "simple-rr", "rsq", "ofan"),
         Axis.of("workload.size", 64 * 4096 + "B", 256 * 4096 + "B", 1024 * 4096 + "B"));
     List<RunRecord> runs = ExperimentRunner.run(p.name(), p.base(), GridPoint.expand(axes, 2),
-        List.of("topology.k=4"), 2, null, done -> {});
+        List.of("topology.k=4"), 2, null, (run, done) -> { });
     Table t = p.analysis().analyze(runs);
     for (String measure : List.of(QueueModelTable.SIM_MAX, QueueModelTable.MODEL_MAX)) {
       assertThat(QueueModelTable.slope(t, "simple-rr", measure)).as(t.render()).isGreaterThanOrEqualTo(0.85);

@@ -26,7 +26,7 @@ class QueueScalingTest {
     axes.set(0, new Axis("lb", schemes));
     List<GridPoint> grid = GridPoint.expand(axes, 3);
     List<RunRecord> runs = ExperimentRunner.run(p.name(), p.base(), grid, List.of("topology.k=4"), 2, null,
-        done -> {});
+        (run, done) -> { });
     Table t = p.analysis().analyze(runs);
     // Θ(m): sticky synchronized flows collide on downlinks (both about 1.0 here)
     assertThat(QueueScaling.slope(t, "simple-rr")).as(t.render()).isGreaterThanOrEqualTo(0.7);

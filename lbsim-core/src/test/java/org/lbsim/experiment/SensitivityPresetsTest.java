@@ -41,7 +41,7 @@ class SensitivityPresetsTest {
   void linkOverloadOnASmallFabricShowsRoundRobinOverloadingDownlinksAndOfanNot() {
     List<GridPoint> grid = GridPoint.expand(List.of(Axis.of("lb", "simple-rr", "ofan")), 1);
     List<RunRecord> runs = ExperimentRunner.run("link-overload", List.of("topology.k=4", "workload.kind=permutation",
-        "workload.size=1MiB"), grid, List.of(), 2, null, n -> {});
+        "workload.size=1MiB"), grid, List.of(), 2, null, (run, n) -> { });
     Map<String, Double> rr = LinkOverloadTable.overloadPct(runs.get(0).result());
     Map<String, Double> ofan = LinkOverloadTable.overloadPct(runs.get(1).result());
     // round robin per switch balances what it sends up, not what each destination receives
@@ -70,7 +70,7 @@ class SensitivityPresetsTest {
   void fig13OnASmallFabricMswiftInflatesSwitchArMoreThanOfan() {
     List<GridPoint> grid = GridPoint.expand(List.of(Axis.of("lb", "switch-ar", "ofan"), Axis.of("cc", "ideal", "mswift")), 1);
     List<RunRecord> runs = ExperimentRunner.run("fig13-small", List.of("topology.k=4", "workload.kind=permutation",
-        "workload.size=8MiB"), grid, List.of(), 2, null, n -> {});
+        "workload.size=8MiB"), grid, List.of(), 2, null, (run, n) -> { });
     Table t = new CcComparisonTable(List.of("lb"), "ideal", "mswift").analyze(runs);
     assertThat(t.header()).containsExactly("lb", "ideal % over bound", "mswift % over bound", "mswift CCT inflation %",
         "unfinished runs");

@@ -46,7 +46,7 @@ class SyncEffectsPresetTest {
     List<Axis> axes = List.of(Axis.of("lb", "simple-rr", "rsq"), p.axes().get(1),
         Axis.of("workload.start_jitter", "1"), p.axes().get(3));
     List<RunRecord> runs = ExperimentRunner.run(p.name(), p.base(), GridPoint.expand(axes, 2),
-        List.of(), 2, null, done -> {});
+        List.of(), 2, null, (run, done) -> { });
     Table t = p.analysis().analyze(runs);
     String full = FULL_HOST_LINK_RATE;
     assertThat(QueueSlopeTable.slope(t, "simple-rr", full, "1")).as(t.render()).isGreaterThanOrEqualTo(0.9);

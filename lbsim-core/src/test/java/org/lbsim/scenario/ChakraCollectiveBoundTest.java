@@ -126,7 +126,7 @@ class ChakraCollectiveBoundTest {
     CollectiveBench.Request req = new CollectiveBench.Request(op, ElementType.FLOAT, new SizeRange(SIZE, SIZE, 2, 0),
         List.of("host-spray"));
     CollectiveBench.Plan plan = CollectiveBench.plan(source, List.of(), req, Catalog.builtIn());
-    return CollectiveBench.run(source, List.of(), plan, 1, null, false, done -> { }, Catalog.builtIn()).rows().get(0)
+    return CollectiveBench.run(source, List.of(), plan, 1, null, false, (run, done) -> { }, Catalog.builtIn()).rows().get(0)
         .boundPs();
   }
 }

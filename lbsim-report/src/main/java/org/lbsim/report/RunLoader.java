@@ -20,6 +20,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.lbsim.results.FlowColumn;
 import org.lbsim.results.PortColumn;
 import org.lbsim.results.QueueColumn;
+import org.lbsim.results.RunList;
 
 /**
  * Finds the runs under a results folder and reads their files. A run is any folder holding a
@@ -33,7 +34,7 @@ final class RunLoader {
   /** Deep enough for {@code results/<sweep>/runs/<run>}, shallow enough to stay quick. */
   private static final int MAX_DEPTH = 6;
   /** The list of a results folder's current runs. */
-  static final String MANIFEST = "runs.txt";
+  static final String MANIFEST = RunList.FILE;
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final CSVFormat CSV = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
   private static final String QUEUE_HEADERS = String.join(",", QueueColumn.headers());
