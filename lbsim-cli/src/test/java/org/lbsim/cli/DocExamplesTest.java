@@ -12,6 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.experiment.GridFile;
 import org.lbsim.scenario.ScenarioException;
@@ -30,8 +34,10 @@ import org.lbsim.scenario.ScenarioReader;
  * <p>Every fenced block names its language: {@code sh} (commands), {@code text} (output), {@code yaml}, {@code json}
  * or {@code java}; an untagged block fails. Each page gets a fresh working folder holding a copy of the repository's
  * {@code scenarios/}, the files of {@link #FILES} and an {@code lbsim} launcher (as {@code ./lbsim} and on the
- * {@code PATH}) that runs this build's {@code org.lbsim.cli.Main}; the page's {@code sh} lines then run there through
- * {@code bash -c}, verbatim and in page order, and must exit with 0. Exceptions are explicit: {@link #SHORT} runs a
+ * {@code PATH}) that runs this build's {@code org.lbsim.cli.Main} ({@link DocLauncher}); the page's {@code sh} lines
+ * then run there through {@code bash -c}, verbatim and in page order, and must exit with 0. Pages are independent, so
+ * they run at the same time, one per core ({@link #PAGES_AT_ONCE}); each command's test reports that command's
+ * outcome, in page order. Exceptions are explicit: {@link #SHORT} runs a
  * shorter variant of a command that takes minutes, {@link #SKIP} lists what does not run here, with why. A command
  * that starts with neither {@code ./lbsim} nor {@code lbsim} and is in neither table fails the test, so a new example
  * cannot go stale unnoticed; so does a table entry whose command a page no longer shows.
@@ -54,6 +60,8 @@ class DocExamplesTest {
   private static final String BENCH = "a benchmark: needs lbsim-bench's jars and minutes of a quiet machine";
   private static final String HTSIM = "needs htsim (network access, a C++ build); the cross-check's record is docs/validation.md";
   private static final String TINY = "topology: {k: 4}\nworkload: {kind: permutation, size: 64KiB}\n";
+  /** Pages whose commands run at the same time: one per core, at least two. */
+  static final int PAGES_AT_ONCE = Math.max(2, Runtime.getRuntime().availableProcessors());
 
   /** A doc's command that runs as {@code runAs} here, and why. */
   record Variant(String runAs, String why) {}
@@ -64,6 +72,8 @@ class DocExamplesTest {
           "the default comparison's four runs on the 128-host fabric take about a minute"),
       shortVariant("README.md", "./lbsim recommend --set workload.kind=all-to-all",
           "./lbsim recommend --set workload.kind=all-to-all " + K4, "16 all-to-alls on the 128-host fabric take minutes"),
+      shortVariant("README.md", "./lbsim run a.yaml b.yaml --out /tmp/res", "./lbsim run a.yaml b.yaml --out res",
+          "/tmp is shared with every other build on the machine: the working folder instead"),
       shortVariant("README.md", "./lbsim reproduce queue-scaling --quick",
           "./lbsim reproduce queue-scaling --quick --seeds 1 --set topology.k=4", "about a minute; its sizes are its axis"),
       shortVariant("README.md", "./lbsim reproduce queue-model --quick",
@@ -300,8 +310,17 @@ class DocExamplesTest {
     assertThat(stale).as("table entries whose command no page shows any more").isEmpty();
   }
 
+  /** One step of a page: its test's name and what it does. */
+  record Step(String name, Executable body) {}
+
   @TestFactory
-  Stream<DynamicNode> everyPageRunsInAFreshFolder() throws IOException {
+  Stream<DynamicNode> everyPageRunsInAFreshFolder() throws IOException, InterruptedException {
+    DocLauncher launcher = DocLauncher.make(dir.resolve(".launcher"));
+    ExecutorService pool = Executors.newFixedThreadPool(PAGES_AT_ONCE, r -> {
+      Thread t = new Thread(r, "doc-page");
+      t.setDaemon(true);
+      return t;
+    });
     List<DynamicNode> nodes = new ArrayList<>();
     for (Path page : pages()) {
       List<Block> blocks = blocks(page);
@@ -312,23 +331,50 @@ class DocExamplesTest {
       }
       String pageName = name(page);
       Path work = dir.resolve(pageName.replace('/', '_').replace(".md", ""));
-      List<DynamicTest> tests = new ArrayList<>();
-      tests.add(DynamicTest.dynamicTest("prepare " + work.getFileName(), () -> prepare(work, yaml)));
+      List<Step> steps = new ArrayList<>();
+      steps.add(new Step("prepare " + work.getFileName(), () -> prepare(work, yaml, launcher)));
       for (Block b : yaml) {
         String file = fileName(b);
         boolean refused = file != null
             && commands.stream().anyMatch(c -> c.expectedErr() != null && c.shown().contains(file));
-        tests.add(DynamicTest.dynamicTest(pageName + ":" + b.line() + " yaml", () -> readYaml(work, b, refused)));
+        steps.add(new Step(pageName + ":" + b.line() + " yaml", () -> readYaml(work, b, refused)));
       }
       for (Command c : commands) {
-        tests.add(DynamicTest.dynamicTest(pageName + ":" + c.line() + " " + c.shown(), () -> run(work, c)));
+        steps.add(new Step(pageName + ":" + c.line() + " " + c.shown(), () -> run(work, c)));
+      }
+      List<CompletableFuture<Throwable>> outcomes = steps.stream().map(st -> new CompletableFuture<Throwable>()).toList();
+      pool.execute(() -> {
+        for (int i = 0; i < steps.size(); i++) {
+          outcomes.get(i).complete(outcome(steps.get(i).body()));
+        }
+      });
+      List<DynamicTest> tests = new ArrayList<>();
+      for (int i = 0; i < steps.size(); i++) {
+        CompletableFuture<Throwable> outcome = outcomes.get(i);
+        tests.add(DynamicTest.dynamicTest(steps.get(i).name(), () -> {
+          Throwable t = outcome.get();
+          if (t != null) {
+            throw t;
+          }
+        }));
       }
       nodes.add(DynamicContainer.dynamicContainer(pageName, tests));
     }
+    pool.shutdown(); // the pages already handed to it still run
     return nodes.stream();
   }
 
-  private static void prepare(Path work, List<Block> yaml) throws IOException {
+  /** Runs a step: null when it passed, else what it threw. */
+  private static Throwable outcome(Executable body) {
+    try {
+      body.execute();
+      return null;
+    } catch (Throwable t) {
+      return t;
+    }
+  }
+
+  private static void prepare(Path work, List<Block> yaml, DocLauncher launcher) throws IOException {
     Files.createDirectories(work);
     copy(ROOT.resolve("scenarios"), work.resolve("scenarios"));
     for (Map.Entry<String, String> f : FILES.entrySet()) {
@@ -342,15 +388,7 @@ class DocExamplesTest {
         Files.writeString(to, String.join("\n", b.lines()) + "\n");
       }
     }
-    String launcher = "#!/bin/sh\nexec '" + javaBin() + "' -XX:+UseSerialGC -Xss8m -cp '"
-        + System.getProperty("java.class.path") + "' org.lbsim.cli.Main \"$@\"\n";
-    Path lbsim = work.resolve("lbsim");
-    Files.writeString(lbsim, launcher);
-    lbsim.toFile().setExecutable(true);
-  }
-
-  private static String javaBin() {
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    launcher.install(work);
   }
 
   private static void copy(Path from, Path to) throws IOException {
