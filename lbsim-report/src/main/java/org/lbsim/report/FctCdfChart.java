@@ -30,6 +30,9 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
   static final int MAX_POINTS = 2000;
   /** A panel whose slowest FCT is more than this many times its fastest gets a log time axis. */
   static final double LOG_RATIO = 100;
+  /** A PNG panel with more schemes than this colours the fastest this many; the others are thin grey lines. */
+  static final int MAX_COLOURED = 10;
+  private static final java.awt.Color OTHERS = new java.awt.Color(0xc8c8c8);
 
   /**
    * One scheme's CDF on one workload over its seeds. At each {@code fraction}: the median, the
@@ -132,7 +135,9 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
         + "is the median over the seeds of each seed's FCT at that fraction of its flows, and the shaded band runs "
         + "from the fastest to the slowest seed. A curve that stays below 1 has unfinished flows. "
         + (logX ? "The time axis is logarithmic: FCTs span more than " + (int) LOG_RATIO + "x. " : "")
-        + "Curves are drawn from at most " + MAX_POINTS + " evenly spaced ranks, always including the slowest flow.";
+        + "Curves are drawn from at most " + MAX_POINTS + " evenly spaced ranks, always including the slowest flow. "
+        + "Click a scheme in the legend to bring its curve forward (shift-click for more, a click beside the legend to "
+        + "show all again).";
   }
 
   @Override
@@ -166,8 +171,11 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
       layers.add(map("mark", map("type", "area", "orient", "horizontal", "interpolate", "step-before", "opacity", 0.18),
           "encoding", map("x", lo, "x2", map("field", "max_us"), "y", y, "color", color)));
     }
-    layers.add(map("mark", map("type", "line", "interpolate", "step-after", "strokeWidth", 1.8),
-        "encoding", map("x", x, "y", y, "color", color, "order", map("field", "fraction"),
+    // a scheme clicked in the legend comes forward and the others fade: many schemes stay readable
+    Map<String, Object> pick = map("name", "pick", "select", map("type", "point", "fields", list("scheme")), "bind", "legend");
+    Map<String, Object> faded = map("condition", map("param", "pick", "value", 1), "value", 0.12);
+    layers.add(map("params", list(pick), "mark", map("type", "line", "interpolate", "step-after", "strokeWidth", 1.8),
+        "encoding", map("x", x, "y", y, "color", color, "opacity", faded, "order", map("field", "fraction"),
             "tooltip", list(field("scheme", "nominal", "scheme"), field("workload", "nominal", "workload"),
                 field("seeds", "quantitative", "seeds"), field("fct_us", "quantitative", "FCT, median (µs)"),
                 field("min_us", "quantitative", "fastest seed (µs)"), field("max_us", "quantitative", "slowest seed (µs)"),
@@ -212,7 +220,12 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
     return xcharts().get(0);
   }
 
-  /** One chart per workload; the band's edges as thin dashed lines in the scheme's colour. */
+  /**
+   * One chart per workload; the band's edges as thin dashed lines in the scheme's colour. A panel
+   * of more than {@link #MAX_COLOURED} schemes colours the {@link #MAX_COLOURED} whose median
+   * curve finishes first (the slowest median FCT; a curve that does not reach 1 last) and draws
+   * the others, without bands, as thin grey lines beneath them with one legend entry.
+   */
   @Override
   public List<XYChart> xcharts() {
     List<String> workloads = workloads();
@@ -226,10 +239,18 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
           .yAxisTitle("fraction of flows finished").build();
       c.getStyler().setXAxisLogarithmic(logX);
       c.getStyler().setXAxisDecimalPattern("#,##0.##"); // 10,000 rather than 1E4 on a log axis
-      for (Curve cv : curves) {
-        if (!cv.workload().equals(w)) {
-          continue;
+      List<Curve> panel = curves.stream().filter(cv -> cv.workload().equals(w)).toList();
+      List<Curve> coloured = fastest(panel, MAX_COLOURED);
+      BasicStroke grey = new BasicStroke(1f);
+      int others = panel.size() - coloured.size();
+      boolean named = false; // the first grey line drawn carries the legend entry of them all
+      for (Curve cv : panel) {
+        if (!coloured.contains(cv)) {
+          String name = named ? cv.scheme() : others + " slower schemes (grey)";
+          named |= step(c, name, cv.medianUs(), cv.fraction(), OTHERS, grey, !named);
         }
+      }
+      for (Curve cv : coloured) {
         java.awt.Color colour = Palette.awt(schemes, cv.scheme());
         String label = cv.seeds() > 1 ? cv.scheme() + " (median of " + cv.seeds() + ")" : cv.scheme();
         step(c, label, cv.medianUs(), cv.fraction(), colour, solid, true);
@@ -245,15 +266,37 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
     return out;
   }
 
-  /** Adds the finite prefix of a curve as a step line; nothing when not even its first point is finite. */
-  private static void step(XYChart c, String name, double[] xs, double[] ys, java.awt.Color colour, BasicStroke stroke,
-      boolean legend) {
+  /**
+   * All of {@code panel} when it has at most {@code n} curves, else the {@code n} whose median
+   * reaches its last fraction soonest, those reaching fewer fractions after those reaching more.
+   */
+  static List<Curve> fastest(List<Curve> panel, int n) {
+    if (panel.size() <= n) {
+      return panel;
+    }
+    java.util.Comparator<Curve> finish = java.util.Comparator.comparingInt((Curve cv) -> -finite(cv.medianUs()))
+        .thenComparingDouble(cv -> finite(cv.medianUs()) == 0 ? Double.MAX_VALUE : cv.medianUs()[finite(cv.medianUs()) - 1]);
+    return panel.stream().sorted(finish).limit(n).toList();
+  }
+
+  /** How many leading values of {@code xs} are finite. */
+  private static int finite(double[] xs) {
     int n = 0;
     while (n < xs.length && Double.isFinite(xs[n])) {
       n++;
     }
+    return n;
+  }
+
+  /**
+   * Adds the finite prefix of a curve as a step line and returns whether it added it; nothing when
+   * not even its first point is finite.
+   */
+  private static boolean step(XYChart c, String name, double[] xs, double[] ys, java.awt.Color colour, BasicStroke stroke,
+      boolean legend) {
+    int n = finite(xs);
     if (n == 0) {
-      return;
+      return false;
     }
     XYSeries s = c.addSeries(name, Arrays.copyOf(xs, n), Arrays.copyOf(ys, n));
     s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
@@ -261,5 +304,6 @@ record FctCdfChart(List<Curve> curves, List<String> schemes, boolean logX) imple
     s.setLineColor(colour);
     s.setLineStyle(stroke);
     s.setShowInLegend(legend);
+    return true;
   }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.HeatMapChart;
 import org.knowm.xchart.HeatMapChartBuilder;
 
@@ -22,7 +23,7 @@ record LinkLoadChart(int index, String run, Map<String, List<PortRow>> tiers) im
   /** Path order up and down a fat tree / leaf-spine; tiers not listed follow alphabetically. */
   private static final List<String> TIER_ORDER =
       List.of("host-up", "tor-up", "leaf-up", "agg-up", "spine-down", "core-down", "agg-down", "leaf-down", "tor-down");
-  /** Above this many ports a row, per-port axis labels overlap and are hidden. */
+  /** Above this many ports a row, per-port axis labels would overlap: only every n-th port is labelled. */
   private static final int MAX_LABELLED_PORTS = 32;
 
   static Optional<Chart> of(int index, RunData r) {
@@ -76,12 +77,13 @@ record LinkLoadChart(int index, String run, Map<String, List<PortRow>> tiers) im
     });
     Map<String, Object> x = field("i", "ordinal", "port within tier (" + widest() + " ports)");
     if (widest() > MAX_LABELLED_PORTS) {
-      x.put("axis", map("labels", false, "ticks", false));
+      x.put("axis", map("values", labelledPorts()));
     }
     Map<String, Object> y = field("tier", "ordinal", "tier");
     y.put("sort", new ArrayList<>(tiers.keySet()));
     Map<String, Object> color = field("util", "quantitative", "utilization");
     color.put("scale", map("domain", list(0, 1), "scheme", "viridis"));
+    color.put("legend", map("title", "utilization"));
     return map("title", title(), "width", Spec.WIDTH, "height", map("step", 22),
         "data", map("values", values),
         "mark", map("type", "rect"),
@@ -91,11 +93,34 @@ record LinkLoadChart(int index, String run, Map<String, List<PortRow>> tiers) im
                 field("drops", "quantitative", "drops"))));
   }
 
+  /** Every how many ports a label goes: 1, 2, 5, 10, 20, 50, ... so that at most 32 are labelled. */
+  private int labelStep() {
+    int step = 1;
+    for (int m = 0; widest() > MAX_LABELLED_PORTS * step; m++) {
+      step = (m % 3 == 1 ? 5 : 2) * step / (m % 3 == 1 ? 2 : 1);
+    }
+    return step;
+  }
+
+  /** The ports that carry an axis label: every {@link #labelStep()}-th from 0. */
+  private List<Integer> labelledPorts() {
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < widest(); i += labelStep()) {
+      out.add(i);
+    }
+    return out;
+  }
+
+  /**
+   * The same heat map; only every {@link #labelStep()}-th port's column is labelled, and the
+   * colour bar carries its name (XChart draws none: an annotation above it).
+   */
   @Override
   public HeatMapChart xchart() {
-    List<Integer> xs = new ArrayList<>();
+    int step = labelStep();
+    List<String> xs = new ArrayList<>();
     for (int i = 0; i < widest(); i++) {
-      xs.add(i);
+      xs.add(i % step == 0 ? Integer.toString(i) : " "); // XChart cannot draw an empty label
     }
     List<String> ys = new ArrayList<>(tiers.keySet());
     List<Number[]> cells = new ArrayList<>();
@@ -105,12 +130,14 @@ record LinkLoadChart(int index, String run, Map<String, List<PortRow>> tiers) im
         cells.add(new Number[] {i, t, ports.get(i).utilization()});
       }
     }
-    HeatMapChart c = new HeatMapChartBuilder().width(1000).height(120 + 40 * ys.size()).title(title())
-        .xAxisTitle("port within tier").yAxisTitle("tier").build();
+    int height = 120 + 40 * ys.size();
+    HeatMapChart c = new HeatMapChartBuilder().width(1000).height(height).title(title())
+        .xAxisTitle("port within tier (" + widest() + " ports)").yAxisTitle("tier").build();
     c.getStyler().setMin(0).setMax(1);
     c.getStyler().setRangeColors(Palette.awtViridis()); // as in the page: 0 is dark, never a warm colour
-    c.getStyler().setXAxisTicksVisible(widest() <= MAX_LABELLED_PORTS);
+    c.getStyler().setAxisTicksMarksVisible(step == 1); // a mark per column would merge into a bar
     c.addSeries("utilization", xs, ys, cells);
+    c.addAnnotation(new AnnotationText("utilization", 1000 - 42, height - 28, true));
     return c;
   }
 }

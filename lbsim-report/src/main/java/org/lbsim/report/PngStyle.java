@@ -25,6 +25,7 @@ final class PngStyle {
     s.setLegendBorderColor(new Color(0xdddddd));
     s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
     s.setChartTitleBoxVisible(false);
+    s.setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
     if (s instanceof AxesChartStyler a) {
       a.setPlotGridLinesColor(new Color(0xe6e6e6));
       a.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
@@ -39,7 +40,7 @@ final class PngStyle {
     c.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
     c.getStyler().setYAxisDecimalPattern("0.##");
     c.getStyler().setYAxisTickMarkSpacingHint(100);
-    roundTicks(c, x, 1.0 / 3);
+    roundTicks(c, x, 1 / Math.PI); // no k/n: a third would be one whenever n is a multiple of 3
   }
 
   /**

@@ -70,6 +70,16 @@ record QueueScalingChart(List<Series> series) implements Chart {
         : String.format(Locale.ROOT, "%s (slope %.2f)", s.label(), s.slope());
   }
 
+  /** A tick of the log2 size axis: the size when it is a whole power of two, else a blank (XChart draws no empty label). */
+  static String sizeTick(double log2) {
+    long p = Math.round(log2);
+    if (Math.abs(log2 - p) > 1e-9 || p < 0 || p > 62) {
+      return " ";
+    }
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    return (1L << (p % 10)) + " " + units[(int) (p / 10)];
+  }
+
   @Override
   public String id() {
     return "queue-scaling";
@@ -118,18 +128,25 @@ record QueueScalingChart(List<Series> series) implements Chart {
     return c;
   }
 
+  /**
+   * The same log-log chart: the message size as log2 on a linear axis, so that its ticks fall on
+   * powers of two and read as sizes (64 KiB, 256 KiB, 1 MiB); the queue on a log axis with a tick
+   * at every 1 to 9 of each decade, so that a range within one decade still has labelled ticks.
+   */
   @Override
   public XYChart xchart() {
-    XYChart c = new XYChartBuilder().width(900).height(500).title(title()).xAxisTitle("message size (bytes)")
+    XYChart c = new XYChartBuilder().width(900).height(500).title(title()).xAxisTitle("message size (log scale)")
         .yAxisTitle("largest switch queue (KB, median over seeds)").build();
-    c.getStyler().setXAxisLogarithmic(true);
+    c.getStyler().setxAxisTickLabelsFormattingFunction(QueueScalingChart::sizeTick);
     c.getStyler().setYAxisLogarithmic(true);
+    c.getStyler().setYAxisLogarithmicDecadeOnly(false);
+    c.getStyler().setYAxisDecimalPattern("#,##0.##");
     for (Series s : series) {
       List<Double> xs = new ArrayList<>();
       List<Double> ys = new ArrayList<>();
       s.points().forEach((m, q) -> {
         if (q > 0) {
-          xs.add(m.doubleValue());
+          xs.add(Math.log(m.doubleValue()) / Math.log(2));
           ys.add(q);
         }
       });

@@ -90,19 +90,28 @@ class FctCdfChartTest {
   }
 
   @Test
-  void twentyDesignsInAPngKeepSolidLinesInTwentyColours() {
+  void twentyDesignsInAPngColourTheTenThatFinishFirstAndGreyTheRest() {
     java.util.List<FctCdfChart.Curve> curves = new java.util.ArrayList<>();
     java.util.List<String> schemes = new java.util.ArrayList<>();
-    for (int i = 0; i < 20; i++) {
+    for (int i = 19; i >= 0; i--) { // slowest first: the order of the curves is not the ranking
       schemes.add("lb" + i);
       curves.add(FctCdfChart.curve("lb" + i, "w", List.of(seed(2, 10 + i, 20 + i), seed(2, 11 + i, 25 + i))));
     }
     org.knowm.xchart.XYChart png = new FctCdfChart(curves, schemes, false).xchart();
     PngStyle.apply(png);
     org.knowm.xchart.BitmapEncoder.getBufferedImage(png); // XChart settles series styles while drawing
-    var medians = png.getSeriesMap().values().stream().filter(org.knowm.xchart.XYSeries::isShowInLegend).toList();
-    assertThat(medians).hasSize(20);
-    assertThat(medians).allSatisfy(s -> assertThat(s.getLineStyle().getDashArray()).as(s.getName()).isNull());
-    assertThat(medians.stream().map(org.knowm.xchart.XYSeries::getLineColor).distinct()).hasSize(20);
+    var legend = png.getSeriesMap().values().stream().filter(org.knowm.xchart.XYSeries::isShowInLegend).toList();
+    var coloured = legend.stream().filter(s -> !s.getName().contains("grey")).toList();
+    assertThat(coloured).extracting(org.knowm.xchart.XYSeries::getName)
+        .containsExactly("lb0 (median of 2)", "lb1 (median of 2)", "lb2 (median of 2)", "lb3 (median of 2)",
+            "lb4 (median of 2)", "lb5 (median of 2)", "lb6 (median of 2)", "lb7 (median of 2)", "lb8 (median of 2)",
+            "lb9 (median of 2)");
+    assertThat(coloured).allSatisfy(s -> assertThat(s.getLineStyle().getDashArray()).as(s.getName()).isNull());
+    assertThat(coloured.stream().map(org.knowm.xchart.XYSeries::getLineColor).distinct()).hasSize(10);
+    assertThat(legend).extracting(org.knowm.xchart.XYSeries::getName).contains("10 slower schemes (grey)");
+    var grey = png.getSeriesMap().values().stream().filter(s -> new java.awt.Color(0xc8c8c8).equals(s.getLineColor()))
+        .toList();
+    assertThat(grey).hasSize(10); // one median line each, no bands
+    assertThat(FctCdfChart.fastest(curves.subList(0, 10), 10)).isEqualTo(curves.subList(0, 10));
   }
 }
