@@ -154,6 +154,7 @@ class DocExamplesTest {
           BENCH),
       skip("docs/performance.md", "lbsim-bench/run-cli-ab.sh 5 lbsim-bench/bar.yaml before.jar lbsim-cli/target/lbsim.jar", BENCH),
       skip("docs/performance.md", "lbsim-bench/run-identity.sh before.jar lbsim-cli/target/lbsim.jar", BENCH),
+      skip("docs/timings.md", "lbsim-bench/run-doc-timings.sh", BENCH),
       skip("docs/performance.md", "taskset -c 1 java -cp lbsim-bench/target/benchmarks.jar org.lbsim.bench.AbCompare"
           + " 10 before-bench.jar lbsim-bench/target/benchmarks.jar --set workload.size=512KiB ata-128-2MiB", BENCH),
       skip("docs/validation.md", "git clone https://github.com/smcclure20/csg-htsim", HTSIM),
