@@ -15,7 +15,6 @@ import org.lbsim.results.ResultFolder;
 import org.lbsim.results.ResultPaths;
 import org.lbsim.results.RunList;
 import org.lbsim.scenario.ScenarioException;
-import org.lbsim.scenario.RunName;
 import org.lbsim.scenario.ScenarioReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,16 +85,6 @@ final class BenchCollectiveCommand implements Callable<Integer> {
   @Mixin
   JsonOption json;
 
-  /** The value of a {@code --set name=...} among {@code settings}, or null (the folder then takes the file's name). */
-  static String setName(List<String> settings) {
-    for (String s : settings) {
-      if ("name".equals(org.lbsim.scenario.OverrideList.key(s))) {
-        return s.substring(s.indexOf('=') + 1).trim();
-      }
-    }
-    return null;
-  }
-
   @Override
   public Integer call() {
     CollectiveBench.Request request = request();
@@ -105,11 +94,8 @@ final class BenchCollectiveCommand implements Callable<Integer> {
     int threads = parallel.threads();
     BaseScenario source = file == null ? BaseScenario.defaults("bench-collective") : BaseScenario.file(file);
     CollectiveBench.Plan plan = CollectiveBench.plan(source, settings, request, Main.catalog(spec));
-    String name = setName(settings);
-    if (name == null) {
-      name = RunName.of(file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", ""),
-          settings);
-    }
+    String name = SettingOverrides.folderName(file == null ? "default"
+        : file.getFileName().toString().replaceFirst("\\.ya?ml$", ""), settings);
     Path dir = ResultPaths.child(results.out, "bench-" + request.op().label() + "-" + name,
         (file == null ? "bench-collective" : file.toString()) + ": folder");
     int runs = plan.lbs().size() * plan.sizes().size();

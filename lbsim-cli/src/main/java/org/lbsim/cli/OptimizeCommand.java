@@ -31,7 +31,6 @@ import org.lbsim.scenario.OverrideList;
 import org.lbsim.results.ResultFolder;
 import org.lbsim.results.ResultPaths;
 import org.lbsim.scenario.Scenario;
-import org.lbsim.scenario.RunName;
 import org.lbsim.scenario.ScenarioReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -199,7 +198,8 @@ final class OptimizeCommand implements Callable<Integer> {
           + " for a finisher should the baseline not finish" + (c > 1 ? ", each under " + c + " conditions" : "")
           + "; or fewer designs with --vary)");
     }
-    Path dir = ResultPaths.child(results.out, "optimize-" + RunName.of(name, settings.values), (file == null ? "optimize" : file.toString()) + ": folder");
+    Path dir = ResultPaths.child(results.out, "optimize-" + SettingOverrides.folderName(name, settings.values),
+        (file == null ? "optimize" : file.toString()) + ": folder");
     PrintWriter err = spec.commandLine().getErr();
     space.excluded().forEach(e -> err.println("optimize: left out " + e + " (--include-ideal to search it)"));
     String header = String.format("optimize: %d design combinations, %d knobs, budget %d runs, %d seed(s) from seed %d%s",

@@ -23,7 +23,6 @@ import org.lbsim.results.ResultFolder;
 import org.lbsim.results.ResultPaths;
 import org.lbsim.results.RunList;
 import org.lbsim.scenario.ScenarioException;
-import org.lbsim.scenario.RunName;
 import org.lbsim.scenario.ScenarioReader;
 import org.lbsim.scenario.ScenarioSchema;
 import org.lbsim.scenario.StrictYaml;
@@ -92,8 +91,8 @@ final class RecommendCommand implements Callable<Integer> {
     RunLimits.runs(designs * seeds, designs + " designs x " + seeds + " seed(s)");
     Map<String, String> base = baselineValues(axes);
     BaseScenario source = file == null ? BaseScenario.defaults("recommend") : BaseScenario.file(file);
-    String name = RunName.of(file == null ? "default" : file.getFileName().toString().replaceFirst("\\.ya?ml$", ""),
-        settings.values);
+    String name = SettingOverrides.folderName(file == null ? "default"
+        : file.getFileName().toString().replaceFirst("\\.ya?ml$", ""), settings.values);
     List<GridPoint> grid = GridPoint.expand(axes, seeds);
     Path dir = ResultPaths.child(results.out, "recommend-" + name, (file == null ? "recommend" : file.toString()) + ": folder");
     ExperimentRunner.Plan plan = ExperimentRunner.plan(source, List.of(), grid, settings.values, dir,

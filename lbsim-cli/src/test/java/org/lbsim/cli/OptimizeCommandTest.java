@@ -53,6 +53,12 @@ class OptimizeCommandTest {
     assertThat(in.code()).as(in.err()).isZero();
     assertThat(in.err()).contains("optimize: 4 design combinations").doesNotContain("left out");
     assertThat(Files.readString(dir.resolve("optimize-fabric/optimize.json"))).contains("\"deployable\" : false");
+
+    String[] named = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of(
+        "--set", "name=no-ideal")).toArray(String[]::new);
+    CliRunner.Outcome n = CliRunner.run(named);
+    assertThat(n.code()).as(n.err()).isZero();
+    assertThat(Files.readString(dir.resolve("optimize-no-ideal/optimize.json"))).contains("\"deployable\" : true");
   }
 
   @Test

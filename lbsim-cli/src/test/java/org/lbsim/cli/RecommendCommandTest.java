@@ -93,6 +93,14 @@ class RecommendCommandTest {
   }
 
   @Test
+  void aSetNameNamesTheFolder() {
+    CliRunner.Outcome o = run("recommend", "--set", "topology.k=4", "--set", "workload.size=16KiB", "--set", "name=what-if",
+        "--vary", "lb=ecmp,ofan", "--out", dir.toString());
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(dir.resolve("recommend-what-if/runs.txt")).content().isEqualTo("lb-ecmp_seed-1\nlb-ofan_seed-1\n");
+  }
+
+  @Test
   void variesSeveralKeysAndRejectsUnknownOnes() {
     CliRunner.Outcome bad = run("recommend", "--vary", "colour=red,blue", "--out", dir.toString());
     assertThat(bad.code()).isEqualTo(2);
