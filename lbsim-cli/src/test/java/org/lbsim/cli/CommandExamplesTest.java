@@ -27,7 +27,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * block line of README.md or a help footer line that starts with {@code lbsim} or {@code ./lbsim} (a trailing
  * {@code # comment} is not part of it), or an {@code e.g. --option ...} fragment in a command's own help text, run
  * as {@code lbsim <command> <fragment>}. Each example runs in a fresh folder holding the files examples name
- * ({@code my.yaml}, {@code a.yaml}, {@code b.yaml}, tiny scenarios), with {@code --out} into it; examples that take
+ * ({@code my.yaml}, {@code a.yaml}, {@code b.yaml}, tiny scenarios, and every README {@code yaml} block whose first
+ * line is {@code # NAME.yaml}, as that file), with {@code --out} into it; examples that take
  * minutes run shortened as {@link #SHORTENED} says, and {@link #EXCLUDED} lists those that do not run here, with why.
  */
 class CommandExamplesTest {
@@ -60,7 +61,9 @@ class CommandExamplesTest {
 
   /** Examples that read the results of another command, and that command. */
   static final Map<String, String> PREPARED_BY = Map.of(
-      "results/lb-vs-size", "lbsim sweep scenarios/grids/lb-vs-size.yaml");
+      "results/lb-vs-size", "lbsim sweep scenarios/grids/lb-vs-size.yaml",
+      "results/recommend-leaf0-spine1-down", "lbsim recommend my-leaf-spine.yaml --vary lb=ecmp,host-spray,ofan,reps --set"
+          + " failures.kind=drop --set failures.links=leaf0-spine1 --set failures.convergence_us=20 --set name=leaf0-spine1-down");
 
   private static final Set<String> WRITES_RESULTS = Set.of("run", "sweep", "reproduce", "recommend", "bench-collective");
   private static final Pattern EXAMPLE = Pattern.compile("^\\s*(?:\\./)?(lbsim(?: .*?)?)\\s*(?:#.*)?$");
@@ -142,6 +145,24 @@ class CommandExamplesTest {
     }
   }
 
+  /** README's yaml blocks that name their file on their first line ({@code # NAME.yaml}): file name -> text. */
+  static Map<String, String> namedFiles() throws IOException {
+    Map<String, String> files = new java.util.LinkedHashMap<>();
+    List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
+    Pattern named = Pattern.compile("^#\\s*([\\w.-]+\\.ya?ml)\\b.*");
+    for (int i = 0; i + 1 < lines.size(); i++) {
+      Matcher m = named.matcher(lines.get(i + 1));
+      if (lines.get(i).strip().equals("```yaml") && m.matches()) {
+        StringBuilder text = new StringBuilder();
+        for (int j = i + 1; j < lines.size() && !lines.get(j).startsWith("```"); j++) {
+          text.append(lines.get(j)).append('\n');
+        }
+        files.put(m.group(1), text.toString());
+      }
+    }
+    return files;
+  }
+
   private static java.util.Optional<String> example(String line) {
     Matcher m = EXAMPLE.matcher(line);
     return m.matches() ? java.util.Optional.of(m.group(1).strip()) : java.util.Optional.empty();
@@ -152,6 +173,9 @@ class CommandExamplesTest {
     Files.createDirectories(here);
     for (String name : List.of("my", "a", "b")) {
       Files.writeString(here.resolve(name + ".yaml"), "topology: {k: 4}\nworkload: {kind: permutation, size: 64KiB}\n");
+    }
+    for (Map.Entry<String, String> f : namedFiles().entrySet()) {
+      Files.writeString(here.resolve(f.getKey()), f.getValue());
     }
     for (Map.Entry<String, String> p : PREPARED_BY.entrySet()) {
       if (example.contains(p.getKey())) {
