@@ -81,7 +81,7 @@ public class EgressPortBench {
       }
       sim.run(Long.MAX_VALUE);
     }
-    return port.packetsSent();
+    return port.statistics().packetsSent();
   }
 
   /** The far end of the link: returns every packet to the pool, as a receiving host does. */

@@ -120,13 +120,16 @@ public final class WhyUnfinished {
       c.append(c.length() > 0 ? ", " : "").append("loss.flaky_links ").append(flakyLinks);
     }
     EgressPort most = null;
+    long mostDrops = 0;
     for (EgressPort p : ports) {
-      if (p.drops() > 0 && (most == null || p.drops() > most.drops()) && !failures.swallows(p)) {
+      long drops = p.statistics().drops();
+      if (drops > mostDrops && !failures.swallows(p)) {
         most = p;
+        mostDrops = drops;
       }
     }
     if (c.length() == 0 && most != null) {
-      c.append("dropped at full buffers; most drops at port ").append(most.name()).append(": ").append(most.drops());
+      c.append("dropped at full buffers; most drops at port ").append(most.name()).append(": ").append(mostDrops);
     }
     return c.length() == 0 ? null : c.toString();
   }

@@ -50,7 +50,7 @@ public final class EgressPort implements EventTarget {
   private final long ecnThresholdBytes;
   private final long latencyPs;
   private long psPerByte; // > 0 when the rate divides 8e12 exactly
-  private long gapPs;
+  long gapPs;
 
   // The cable this port feeds: its packets in propagation, in order, each knowing its arrival
   // time; the port delivers its head packet to the far end (one pending event per busy cable).
@@ -73,35 +73,35 @@ public final class EgressPort implements EventTarget {
   private long unstartedBytes;
   private long tailFreePs; // when the transmitter frees after every packet admitted so far
   private long freeAtPs; // when the transmitter may start the next packet (after the gap)
-  private long servingBytes;
-  private long servingEndPs;
+  long servingBytes;
+  long servingEndPs;
 
   // collaborators, each null unless the scenario uses it
-  private Trimming trimming; // trims on overflow; its header queue is served first
+  Trimming trimming; // trims on overflow; its header queue is served first
   private RedMarking red; // marks with a RED profile instead of the config's single threshold
   private IntStamping intStamping; // stamps departing data packets with this hop's INT record
 
   private final PacketPool pool;
   private final FabricCounters counters;
-  private PortConfig config; // replaced only when a failure degrades the link
+  PortConfig config; // replaced only when a failure degrades the link
   private final String name;
   private final Link link;
   /** The event-driven transmitter's waiting packets. */
   final PacketRing queue = new PacketRing();
-  private PortFaults faults; // losses, a failure, a hold, a rate change
+  PortFaults faults; // losses, a failure, a hold, a rate change
   private DequeueListener dequeueListener; // host NIC back-pressure
-  private Pfc pfc; // paused by the switch this port's link feeds
-  private PauseFrames pauseFrames; // carries the pause frames of the port at the cable's other end
+  Pfc pfc; // paused by the switch this port's link feeds
+  PauseFrames pauseFrames; // carries the pause frames of the port at the cable's other end
   private boolean wakeupPending; // invariant: packets waiting and not paused => a TX_FREE event is pending
 
-  // statistics every packet updates
-  private long lastChangePs;
-  private long byteTimeArea; // integral of queued bytes over time, in byte*ps
-  private long maxQueueBytes;
-  private long packetsSent;
-  private long bytesSent;
-  private long drops;
-  private long ecnMarks;
+  // statistics every packet updates, read by PortStatistics
+  long lastChangePs;
+  long byteTimeArea; // integral of queued bytes over time, in byte*ps
+  long maxQueueBytes;
+  long packetsSent;
+  long bytesSent;
+  long drops;
+  long ecnMarks;
 
   public EgressPort(Simulator sim, PacketPool pool, FabricCounters counters, PortConfig config, Link link, String name) {
     this.sim = sim;
@@ -320,6 +320,10 @@ public final class EgressPort implements EventTarget {
     return config;
   }
 
+  long now() {
+    return sim.now();
+  }
+
   /** Bytes in the buffer now, the packet being serialized included. */
   public long queuedBytes() {
     catchUp(sim.now());
@@ -401,7 +405,7 @@ public final class EgressPort implements EventTarget {
     pool.release(p);
   }
 
-  private long waitingBytes() {
+  long waitingBytes() {
     if (onArrival) {
       return unstartedBytes; // no header queue: trimming ports are event-driven
     }
@@ -564,7 +568,7 @@ public final class EgressPort implements EventTarget {
   }
 
   /** Brings the port up to {@code now}: what its feed hands over until then, then the starts due. */
-  private void catchUp(long now) {
+  void catchUp(long now) {
     if (feed != null) {
       feed.catchUp(now);
     }
@@ -696,107 +700,12 @@ public final class EgressPort implements EventTarget {
     }
   }
 
-  /**
-   * The most bytes this port can hold, the packet being serialized included: its buffer; when it
-   * trims, also twice that for the header queue, whose admission leaves out a header being
-   * serialized, so one header more; Long.MAX_VALUE for an unbounded buffer (a host NIC).
-   */
-  public long queueLimitBytes() {
-    if (capacityBytes == Long.MAX_VALUE) {
-      return Long.MAX_VALUE;
-    }
-    return trimming == null ? capacityBytes : 3 * capacityBytes + trimming.headerBytes;
-  }
-
-  public long maxQueueBytes() {
-    return maxQueueBytes;
-  }
-
-  /** Time-averaged queued bytes over [0, endPs]. */
-  public double meanQueueBytes(long endPs) {
-    catchUp(sim.now());
-    if (endPs <= 0) {
-      return 0;
-    }
-    long area = byteTimeArea + waitingBytes() * Math.max(0, endPs - lastChangePs);
-    return (double) area / endPs;
-  }
-
-  /**
-   * The queued byte-time over [0, now]: the area {@link #meanQueueBytes} integrates, without the
-   * share of the packet being serialized that lies after now.
-   */
-  public long queueAreaUntilNow() {
-    long now = sim.now();
-    catchUp(now);
-    return byteTimeArea + waitingBytes() * (now - lastChangePs) - servingBytes * Math.max(0, servingEndPs - now);
-  }
-
-  /**
-   * The bytes this port's line carried over [0, now], gaps included: every started packet and
-   * its gap, less the part of the serving packet and its gap that lies after now.
-   */
-  public double lineBytesUntilNow() {
-    long now = sim.now();
-    catchUp(now);
-    long onWire = bytesSent + packetsSent * config.gapBytes();
-    long overhangPs = Math.max(0, servingEndPs + gapPs - now);
-    return onWire - overhangPs * (config.bitsPerSecond() / 8e12);
-  }
-
-  /** The bytes this port's line could have carried over [0, now], at the rates it had. */
-  public double lineCapacityUntilNow() {
-    long now = sim.now();
-    return faults == null ? config.bitsPerSecond() / 8e12 * now : faults.lineCapacityUntil(now, config.bitsPerSecond());
-  }
-
-  public long packetsSent() {
-    catchUp(sim.now());
-    return packetsSent;
-  }
-
-  public long bytesSent() {
-    catchUp(sim.now());
-    return bytesSent;
-  }
-
-  public long drops() {
-    catchUp(sim.now());
-    return drops;
-  }
-
-  public long ecnMarks() {
-    catchUp(sim.now());
-    return ecnMarks;
-  }
-
-  /** Data packets whose payload this port cut off. */
-  public long trims() {
-    return trimming == null ? 0 : trimming.trims();
-  }
-
-  /** Trimmed headers this port returned to their senders. */
-  public long returns() {
-    return trimming == null ? 0 : trimming.returns();
-  }
-
-  /** PFC frames (XOFF and XON) the next switch sent to pause and resume this port. */
-  public long pauseFrames() {
-    return pfc == null ? 0 : pfc.pauseFrames();
-  }
-
-  /** Time this port spent paused by PFC, up to {@code endPs}. */
-  public long pausedPs(long endPs) {
-    return pfc == null ? 0 : pfc.pausedPs(endPs);
+  /** What this port has done so far: its counters and time-averages, read from its fields now. */
+  public PortStatistics statistics() {
+    return new PortStatistics(this);
   }
 
   public boolean paused() {
     return pfc != null && pfc.paused();
   }
-
-  /** PFC pause frames (XOFF and XON) this port serialized towards the port it pauses. */
-  public long controlFramesSent() {
-    return pauseFrames == null ? 0 : pauseFrames.sent();
-  }
-
 }

@@ -2,6 +2,7 @@ package org.lbsim.scenario;
 
 import java.util.List;
 import org.lbsim.net.EgressPort;
+import org.lbsim.net.PortStatistics;
 
 /**
  * Every port's queue and line over one window, [0, the collective's end]: the time the last
@@ -31,7 +32,7 @@ final class PortWindows {
     double[] line = new double[n];
     double[] capacity = new double[n];
     for (int i = 0; i < n; i++) {
-      EgressPort p = ports.get(i);
+      PortStatistics p = ports.get(i).statistics();
       area[i] = p.queueAreaUntilNow();
       line[i] = p.lineBytesUntilNow();
       capacity[i] = p.lineCapacityUntilNow();

@@ -18,6 +18,7 @@ import org.lbsim.metrics.RunInvariants;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.FabricCounters;
 import org.lbsim.net.PacketFormat;
+import org.lbsim.net.PortStatistics;
 import org.lbsim.topo.Fabric;
 import org.lbsim.topo.FabricSettings;
 import org.lbsim.topo.TierLink;
@@ -161,7 +162,7 @@ public final class ScenarioRunner {
     List<EgressPort> ports = fabric.ports();
     long[] limits = new long[ports.size()];
     for (int i = 0; i < limits.length; i++) {
-      long limit = ports.get(i).queueLimitBytes();
+      long limit = ports.get(i).statistics().queueLimitBytes();
       limits[i] = limit == Long.MAX_VALUE ? -1 : limit;
     }
     int trimmed = s.buffer().features().trimmedBytes();
@@ -297,12 +298,13 @@ public final class ScenarioRunner {
     long pausedPs = 0;
     long pausedAtEnd = 0;
     for (int i = 0; i < all.size(); i++) {
-      EgressPort p = all.get(i);
-      ports.add(new PortStats(p.name(), fabric.portTier(i), p.bytesSent(), p.packetsSent(), p.maxQueueBytes(),
+      EgressPort port = all.get(i);
+      PortStatistics p = port.statistics();
+      ports.add(new PortStats(port.name(), fabric.portTier(i), p.bytesSent(), p.packetsSent(), p.maxQueueBytes(),
           window.meanQueueBytes(i), p.drops(), p.ecnMarks(), window.utilization(i), p.trims(),
           p.pauseFrames(), p.pausedPs(end)));
       pausedPs += p.pausedPs(end);
-      pausedAtEnd += p.paused() ? 1 : 0;
+      pausedAtEnd += port.paused() ? 1 : 0;
     }
     long retx = 0;
     long spurious = 0;

@@ -217,7 +217,7 @@ class HostDrTest {
         for (int i = 0; i < routes.length; i++) {
           long[] before = new long[ports.size()];
           for (int x = 0; x < before.length; x++) {
-            before[x] = ports.get(x).packetsSent();
+            before[x] = ports.get(x).statistics().packetsSent();
           }
           Packet p = f.pool().acquire();
           p.src = s;
@@ -229,7 +229,7 @@ class HostDrTest {
           sim.run(Long.MAX_VALUE);
           List<String> used = new ArrayList<>();
           for (int x = 0; x < before.length; x++) {
-            if (ports.get(x).packetsSent() > before[x]) {
+            if (ports.get(x).statistics().packetsSent() > before[x]) {
               used.add(ports.get(x).name());
             }
           }

@@ -44,7 +44,7 @@ class EgressPortTest {
     assertThat(arrivals.get(0)[0]).isEqualTo(541_580);
     assertThat(arrivals.get(1)[0]).isEqualTo(541_580 + 41_780);
     assertThat(arrivals.get(2)[0]).isEqualTo(541_580 + 2 * 41_780);
-    assertThat(port.maxQueueBytes()).isEqualTo(3 * 4158);
+    assertThat(port.statistics().maxQueueBytes()).isEqualTo(3 * 4158);
     assertThat(pool.outstanding()).isZero();
   }
 
@@ -55,7 +55,7 @@ class EgressPortTest {
       port.enqueue(packet(i, 4158));
     }
     sim.run(Long.MAX_VALUE);
-    assertThat(port.drops()).isEqualTo(2);
+    assertThat(port.statistics().drops()).isEqualTo(2);
     assertThat(counters.dataDropped).isEqualTo(2);
     assertThat(arrivals).extracting(a -> a[1]).containsExactly(0L, 1L);
     assertThat(pool.outstanding()).isZero();
@@ -70,7 +70,7 @@ class EgressPortTest {
     sim.run(Long.MAX_VALUE);
     // the first packet leaves at once (1000 B queued); later ones leave with 4000, 3000, 2000, 1000 B queued
     assertThat(marks).containsExactly(false, true, true, false, false);
-    assertThat(port.ecnMarks()).isEqualTo(2);
+    assertThat(port.statistics().ecnMarks()).isEqualTo(2);
   }
 
   @Test
@@ -80,7 +80,7 @@ class EgressPortTest {
     port.enqueue(packet(1, 1000)); // waits 10,200 ps, then serves 10,000 ps
     sim.run(Long.MAX_VALUE);
     long area = 1000L * 10_000 + 1000L * 10_200 + 1000L * 10_000;
-    assertThat(port.meanQueueBytes(100_000)).isEqualTo(area / 100_000.0);
+    assertThat(port.statistics().meanQueueBytes(100_000)).isEqualTo(area / 100_000.0);
   }
 
   @Test
@@ -154,8 +154,8 @@ class EgressPortTest {
       assertThat(got).extracting(a -> a[0]).containsExactlyElementsOf(expected);
       assertThat(got).extracting(a -> a[1] % 1000).containsExactlyElementsOf(
           java.util.stream.LongStream.range(0, 600).map(i -> i % 300).boxed().toList());
-      assertThat(port.packetsSent()).isEqualTo(600);
-      assertThat(port.bytesSent()).as("each start played with its own packet's size").isEqualTo(2 * (100 * 4158 + 200 * 64));
+      assertThat(port.statistics().packetsSent()).isEqualTo(600);
+      assertThat(port.statistics().bytesSent()).as("each start played with its own packet's size").isEqualTo(2 * (100 * 4158 + 200 * 64));
     }
     assertThat(pool.outstanding()).isZero();
   }

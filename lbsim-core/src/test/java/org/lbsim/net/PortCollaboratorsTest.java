@@ -29,7 +29,7 @@ class PortCollaboratorsTest {
       assertThat(p.departuresOnArrival()).as(p.name()).isTrue();
       assertThat(p.trimming()).as(p.name()).isFalse();
       assertThat(p.pfcEnabled()).as(p.name()).isFalse();
-      assertThat(p.queueLimitBytes()).as(p.name()).isIn(1_000_000L, Long.MAX_VALUE);
+      assertThat(p.statistics().queueLimitBytes()).as(p.name()).isIn(1_000_000L, Long.MAX_VALUE);
     }
   }
 
@@ -41,7 +41,7 @@ class PortCollaboratorsTest {
       boolean towardsHost = f.portTier(i).equals("tor-down");
       assertThat(p.trimming()).as(p.name()).isEqualTo(towardsHost);
       assertThat(p.departuresOnArrival()).as(p.name()).isEqualTo(!towardsHost);
-      assertThat(p.queueLimitBytes()).as(p.name())
+      assertThat(p.statistics().queueLimitBytes()).as(p.name())
           .isEqualTo(towardsHost ? 3 * 1_000_000L + 62 : f.portTier(i).equals("host-up") ? Long.MAX_VALUE : 1_000_000L);
     }
   }
@@ -55,7 +55,7 @@ class PortCollaboratorsTest {
       assertThat(p.pfcEnabled()).as(p.name()).isEqualTo(!f.portTier(i).equals("tor-down"));
       assertThat(p.departuresOnArrival()).as(p.name()).isFalse(); // paused, or carrying pause frames
       assertThat(p.paused()).isFalse();
-      assertThat(p.pauseFrames()).isZero();
+      assertThat(p.statistics().pauseFrames()).isZero();
     }
   }
 
@@ -98,10 +98,10 @@ class PortCollaboratorsTest {
     sim.schedule(1_000_000, (k, a) -> p.setRate(200_000_000_000L), 0, 0);
     sim.schedule(3_000_000, (k, a) -> {}, 0, 0);
     sim.run(1_000_000);
-    assertThat(p.lineCapacityUntilNow()).isEqualTo(100_000.0);
+    assertThat(p.statistics().lineCapacityUntilNow()).isEqualTo(100_000.0);
     sim.run(Long.MAX_VALUE);
     assertThat(sim.now()).isEqualTo(3_000_000);
-    assertThat(p.lineCapacityUntilNow()).isEqualTo(100_000.0 + 50_000.0);
+    assertThat(p.statistics().lineCapacityUntilNow()).isEqualTo(100_000.0 + 50_000.0);
     assertThat(p.departuresOnArrival()).isFalse();
   }
 

@@ -63,9 +63,9 @@ class PortFeaturesTest {
     assertThat(arrived).extracting(p -> p.trimmed).containsExactly(false, true, true, true, false);
     assertThat(arrived.get(1).sizeBytes).isEqualTo(62);
     assertThat(arrived.get(1).payloadBytes).isZero();
-    assertThat(port.trims()).isEqualTo(3);
+    assertThat(port.statistics().trims()).isEqualTo(3);
     assertThat(counters.dataTrimmed).isEqualTo(3);
-    assertThat(port.drops()).isEqualTo(1);
+    assertThat(port.statistics().drops()).isEqualTo(1);
     assertThat(counters.ackDropped).isEqualTo(1);
   }
 
@@ -77,8 +77,8 @@ class PortFeaturesTest {
       port.enqueue(data(i));
     }
     long headers = 2L * 2 * DATA / 62;
-    assertThat(port.trims()).isEqualTo(headers);
-    assertThat(port.drops()).isEqualTo(400 - 2 - headers);
+    assertThat(port.statistics().trims()).isEqualTo(headers);
+    assertThat(port.statistics().drops()).isEqualTo(400 - 2 - headers);
     assertThat(counters.dataDropped).isEqualTo(400 - 2 - headers);
   }
 
@@ -101,8 +101,8 @@ class PortFeaturesTest {
     }
     sim.run(Long.MAX_VALUE);
     // the same buffer: one packet serving, one queued, every other arrival trimmed (198 cuts) ...
-    assertThat(coin.trims()).isEqualTo(plain.trims()).isEqualTo(198);
-    assertThat(coin.drops()).isZero();
+    assertThat(coin.statistics().trims()).isEqualTo(plain.statistics().trims()).isEqualTo(198);
+    assertThat(coin.statistics().drops()).isZero();
     // ... but the full packet left queued is the last arrival the coin let in over the tail
     List<Long> full = arrived.stream().filter(p -> !p.trimmed).map(p -> p.seq).toList();
     assertThat(full).hasSize(2).startsWith(0L);
@@ -125,9 +125,9 @@ class PortFeaturesTest {
       p.route = 0x0102;
       port.enqueue(p);
     }
-    assertThat(port.drops()).isZero();
-    assertThat(port.returns()).isEqualTo(400 - 2 - headers);
-    assertThat(port.trims()).isEqualTo(400 - 2); // returned ones were trimmed first
+    assertThat(port.statistics().drops()).isZero();
+    assertThat(port.statistics().returns()).isEqualTo(400 - 2 - headers);
+    assertThat(port.statistics().trims()).isEqualTo(400 - 2); // returned ones were trimmed first
     assertThat(counters.dataReturned).isEqualTo(400 - 2 - headers);
     assertThat(counters.nackSent).isEqualTo(counters.dataReturned);
     assertThat(counters.ackSent).isEqualTo(counters.dataReturned);
@@ -155,7 +155,7 @@ class PortFeaturesTest {
     sim.run(Long.MAX_VALUE);
     assertThat(up.paused()).isFalse(); // at XOFF, not above
     up.charge(DATA);
-    assertThat(up.pauseFrames()).isEqualTo(1);
+    assertThat(up.statistics().pauseFrames()).isEqualTo(1);
     long t0 = sim.now();
     sim.run(Long.MAX_VALUE);
     assertThat(sim.now()).isEqualTo(t0 + delay);
@@ -167,16 +167,16 @@ class PortFeaturesTest {
     sim.run(Long.MAX_VALUE);
     assertThat(up.paused()).isTrue();
     assertThat(arrived).isEmpty();
-    assertThat(up.pauseFrames()).isEqualTo(1);
+    assertThat(up.statistics().pauseFrames()).isEqualTo(1);
     long t1 = sim.now();
     up.discharge(DATA); // 6 = XON: resume
     sim.run(Long.MAX_VALUE);
     assertThat(up.paused()).isFalse();
-    assertThat(up.pauseFrames()).isEqualTo(2);
-    assertThat(up.pausedPs(sim.now())).isEqualTo(t1 + delay - (t0 + delay));
+    assertThat(up.statistics().pauseFrames()).isEqualTo(2);
+    assertThat(up.statistics().pausedPs(sim.now())).isEqualTo(t1 + delay - (t0 + delay));
     assertThat(arrived).extracting(p -> p.seq).containsExactly(99L); // sent once resumed
     assertThat(arrivalTimes.get(0)).isEqualTo(t1 + delay + DATA * 10L + 500_000);
-    assertThat(back.controlFramesSent()).isEqualTo(2);
+    assertThat(back.statistics().controlFramesSent()).isEqualTo(2);
   }
 
   @Test
@@ -213,7 +213,7 @@ class PortFeaturesTest {
     sim.run(Long.MAX_VALUE);
     assertThat(a.paused()).isTrue();
     assertThat(returned).isEmpty();
-    assertThat(b.controlFramesSent()).isEqualTo(1);
+    assertThat(b.statistics().controlFramesSent()).isEqualTo(1);
   }
 
   @Test
@@ -224,9 +224,9 @@ class PortFeaturesTest {
       port.enqueue(data(i));
     }
     sim.run(Long.MAX_VALUE);
-    assertThat(port.packetsSent()).isEqualTo(100); // every packet used the link
-    assertThat(port.drops()).isBetween(30L, 70L);
-    assertThat(arrived.size() + port.drops()).isEqualTo(100);
+    assertThat(port.statistics().packetsSent()).isEqualTo(100); // every packet used the link
+    assertThat(port.statistics().drops()).isBetween(30L, 70L);
+    assertThat(arrived.size() + port.statistics().drops()).isEqualTo(100);
   }
 
   @Test

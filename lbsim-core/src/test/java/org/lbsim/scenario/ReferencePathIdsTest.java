@@ -44,11 +44,11 @@ class ReferencePathIdsTest {
       ackUp[choice(f, tor7, id)]++;
     }
     for (int i = 0; i < 2; i++) {
-      assertThat(tor0.upPorts()[i].packetsSent()).as("%s", tor0.upPorts()[i].name()).isEqualTo(torUp[i]);
-      assertThat(tor7.upPorts()[i].packetsSent()).as("%s", tor7.upPorts()[i].name()).isEqualTo(ackUp[i]);
+      assertThat(tor0.upPorts()[i].statistics().packetsSent()).as("%s", tor0.upPorts()[i].name()).isEqualTo(torUp[i]);
+      assertThat(tor7.upPorts()[i].statistics().packetsSent()).as("%s", tor7.upPorts()[i].name()).isEqualTo(ackUp[i]);
       Switch agg = above(f, tor0, i);
       for (int j = 0; j < 2; j++) {
-        assertThat(agg.upPorts()[j].packetsSent()).as("%s", agg.upPorts()[j].name()).isEqualTo(aggUp[i][j]);
+        assertThat(agg.upPorts()[j].statistics().packetsSent()).as("%s", agg.upPorts()[j].name()).isEqualTo(aggUp[i][j]);
       }
     }
     assertThat(torUp[0]).as("both uplinks used").isBetween(1L, sent - 1);
@@ -62,11 +62,11 @@ class ReferencePathIdsTest {
     int t = choice(f, tor0, 0); // a lone flow is never congested: it keeps path id 0 throughout
     Switch agg = above(f, tor0, t);
     int a = choice(f, agg, 0);
-    long sent = tor0.upPorts()[t].packetsSent();
+    long sent = tor0.upPorts()[t].statistics().packetsSent();
     assertThat(sent).isGreaterThanOrEqualTo(256);
-    assertThat(tor0.upPorts()[1 - t].packetsSent()).isZero();
-    assertThat(agg.upPorts()[a].packetsSent()).isEqualTo(sent);
-    assertThat(agg.upPorts()[1 - a].packetsSent()).isZero();
+    assertThat(tor0.upPorts()[1 - t].statistics().packetsSent()).isZero();
+    assertThat(agg.upPorts()[a].statistics().packetsSent()).isEqualTo(sent);
+    assertThat(agg.upPorts()[1 - a].statistics().packetsSent()).isZero();
   }
 
   /** One 1 MiB flow from host 0 to host 15 of a k = 4 fat tree at 100 Gb/s, under the reference profile. */

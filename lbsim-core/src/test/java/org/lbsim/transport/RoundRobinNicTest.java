@@ -166,7 +166,7 @@ class RoundRobinNicTest {
     long[] packets = new long[1];
     long[] queued = new long[1];
     at(DATA + ACK + DATA / 2, () -> { // half-way through 5/0
-      packets[0] = port.packetsSent();
+      packets[0] = port.statistics().packetsSent();
       queued[0] = port.queuedBytes();
     });
     sim.run(Long.MAX_VALUE);
