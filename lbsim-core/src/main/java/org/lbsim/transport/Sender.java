@@ -63,31 +63,6 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
   // start time in the transport's per-flow arrays, the rest in SenderExtras.
   private SenderExtras extras; // null: no NIC back-pressure, no reactive pace, no retransmission timer
 
-  /**
-   * The state of the features that not every sender has, in one object made only for a sender
-   * that has at least one: NIC back-pressure (the gate and the nominal slot times, see
-   * {@link #tickWithBackpressure}), a reactive pace (the last and next slot, see {@link #repace}),
-   * receiver credit (its congestion control's {@link PullCredited} role) and a retransmission
-   * timer (its one pending deadline, see {@link #armTimer}). The study's ideal sender (constant
-   * rate, erasure coding) has none, so its flows carry none of these fields.
-   */
-  private static final class SenderExtras {
-    PullCredited credit; // the congestion control, when it is credit-driven; null otherwise
-    NicGate gate; // null: no NIC back-pressure
-    // a flow held back by its NIC may catch up at most one gap's worth of slots: a paced flow
-    // must not turn into a burst after a long stall. A reactive congestion control sets its own
-    // pace from feedback, so it gets no catch-up credit at all.
-    long maxCatchUpPs;
-    long nominalPs;
-    boolean awaiting;
-    long lastSlotPs;
-    long nextSlotPs;
-    // the one pending timer event: the retransmission timer's, or an idle sender's wake-up at its
-    // recovery's deadline (a recovery with such a deadline, erasure coding, has no retransmission timer)
-    boolean timerPending;
-    long timerAtPs;
-  }
-
   /** A sender, which also keeps the flow's RTT estimate; its loss recovery follows ({@link #setLossRecovery}). */
   Sender(Transport transport, int flow, Host host, int dst, CongestionControl cc) {
     this.transport = transport;
@@ -214,11 +189,9 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     }
     long now = sim().now();
     if (kind == TIMER) {
-      SenderExtras x = extras; // a timer event exists only once armTimer made it
-      if (!x.timerPending || now != x.timerAtPs) {
+      if (!extras.timerFires(now)) { // a timer event exists only once armTimer made extras
         return; // superseded by an earlier deadline
       }
-      x.timerPending = false;
       long deadline = lr.timerDeadlinePs();
       if (deadline >= 0 && deadline <= now) {
         if ((pause & IDLE) != 0) {
@@ -303,7 +276,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
    * one may find one, else it sleeps on (until its recovery's deadline, if it has one).
    */
   private void resumeIfBusy(long now) {
-    catchUpSlots(now);
+    extras.catchUp(cc, now);
     long until = lr.nextSendPs(now);
     if (until <= extras.nextSlotPs) {
       resumeSlots(now);
@@ -318,50 +291,17 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
    * fires early finds the later deadline and moves on to it.
    */
   private void wakeAt(long atPs) {
-    SenderExtras x = extras;
-    if (x.timerPending && x.timerAtPs <= atPs) {
-      return;
+    if (extras.timerNeededBy(atPs)) {
+      sim().schedule(atPs, this, TIMER, 0);
     }
-    x.timerPending = true;
-    x.timerAtPs = atPs;
-    sim().schedule(atPs, this, TIMER, 0);
   }
 
-  /** An idle sender's slots tick again from the first one at or after {@code now} ({@link #catchUpSlots}). */
+  /** An idle sender's slots tick again from the first one at or after {@code now} ({@link SenderExtras#catchUp}). */
   private void resumeSlots(long now) {
-    catchUpSlots(now);
+    extras.catchUp(cc, now);
     pause &= ~IDLE;
     tickGeneration++;
     sim().schedule(extras.nextSlotPs, this, TICK, tickGeneration);
-  }
-
-  /**
-   * Moves an idle sender's next slot to the first one at or after {@code now}: the slot it would
-   * have reached had it ticked through the empty ones, whose gaps are computed here at their own
-   * times (a jittered gap draws its jitter, a rate with lazy timers advances them), as those
-   * slots would have. Called before feedback or a timeout is applied, so the skipped slots get
-   * the pace they would have had.
-   */
-  private void catchUpSlots(long now) {
-    SenderExtras x = extras;
-    long t = x.nextSlotPs;
-    long last = x.lastSlotPs;
-    if (t < now) {
-      if (cc.steadyGap()) {
-        long gap = cc.pacingGapPs(t);
-        long skipped = (now - t + gap - 1) / gap;
-        last = t + (skipped - 1) * gap;
-        t += skipped * gap;
-      } else {
-        while (t < now) {
-          last = t;
-          t += cc.pacingGapPs(t);
-        }
-      }
-    }
-    x.lastSlotPs = last;
-    x.nextSlotPs = t;
-    x.nominalPs = t; // with NIC back-pressure an empty slot leaves its nominal time at the slot
   }
 
   /**
@@ -509,14 +449,11 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
       send(seq, now, stampPs);
     }
     noteLosses(now);
-    SenderExtras x = extras;
-    x.nominalPs = Math.max(x.nominalPs, now - x.maxCatchUpPs) + cc.pacingGapPs(now);
-    x.lastSlotPs = now;
-    x.nextSlotPs = Math.max(x.nominalPs, now);
-    if (seq < 0 && sleepIfIdle(now, x.nextSlotPs)) {
+    long next = extras.nominalSlot(now, cc.pacingGapPs(now));
+    if (seq < 0 && sleepIfIdle(now, next)) {
       return;
     }
-    sim().schedule(x.nextSlotPs, this, TICK, tickGeneration);
+    sim().schedule(next, this, TICK, tickGeneration);
   }
 
   /**
@@ -603,13 +540,10 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     if (deadline < 0) {
       return;
     }
-    SenderExtras x = extras(); // made with the loss recovery when it says it uses a timer
-    if (x.timerPending && x.timerAtPs <= deadline) {
-      return;
+    long at = Math.max(deadline, now);
+    if (extras().timerNeededBy(at)) { // extras are made with the loss recovery when it says it uses a timer
+      sim().schedule(at, this, TIMER, 0);
     }
-    x.timerPending = true;
-    x.timerAtPs = Math.max(deadline, now);
-    sim().schedule(x.timerAtPs, this, TIMER, 0);
   }
 
   /** An ACK, NACK, CNP or PULL of this flow reached its host. */
@@ -623,7 +557,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
       resumeSlots(now);
       idle = false;
     } else if (idle) {
-      catchUpSlots(now);
+      extras.catchUp(cc, now);
     }
     transport.counters().ackDelivered++;
     if (ack.type == Packet.CNP) {
