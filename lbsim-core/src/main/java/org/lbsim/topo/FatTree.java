@@ -31,23 +31,8 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
     return k / 2;
   }
 
-  @Override
-  public int hostsPerTor() {
-    return half() * oversubscription;
-  }
-
-  @Override
-  public int hostsPerPod() {
-    return hostsPerTor() * half();
-  }
-
   public int pods() {
     return k;
-  }
-
-  @Override
-  public int tors() {
-    return k * half();
   }
 
   @Override
@@ -65,24 +50,8 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
   }
 
   @Override
-  public int uplinksPerTor() {
-    return half();
-  }
-
-  @Override
   public int topSwitches() {
     return cores();
-  }
-
-  @Override
-  public long switchPorts() {
-    long half = half();
-    return (long) tors() * (hostsPerTor() + half) + (long) aggs() * k + half * half * k;
-  }
-
-  @Override
-  public int maxSwitchPorts() {
-    return Math.max(hostsPerTor() + half(), 2 * half());
   }
 
   @Override
@@ -96,12 +65,25 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
 
   @Override
   public int switches(int tier) {
-    return tier == 0 ? tors() : tier == 1 ? aggs() : cores();
+    return tier == 0 ? k * half() : tier == 1 ? aggs() : cores();
   }
 
   @Override
   public int upPorts(int tier) {
     return tier < 2 ? half() : 0;
+  }
+
+  /** A ToR's rack of k/2 · oversubscription hosts, a pod of k/2 racks, every host. */
+  @Override
+  public int hostsBelow(int tier) {
+    int rack = half() * oversubscription;
+    return tier == 0 ? rack : tier == 1 ? rack * half() : rack * half() * k;
+  }
+
+  /** Every switch of a pod is above the pod's hosts, pod p's from p · k/2 racks on. */
+  @Override
+  public int firstHost(int tier, int index) {
+    return tier == 0 ? index * hostsBelow(0) : tier == 1 ? index / half() * hostsBelow(1) : 0;
   }
 
   /**
@@ -113,18 +95,24 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
     return tier == 0 ? index / half() * half() + port : index % half() + half() * port;
   }
 
+  /**
+   * An aggregation switch's down port i reaches ToR i of its pod; core c's down port p reaches
+   * the aggregation switch at position c mod k/2 of pod p (p · k/2 + c mod k/2).
+   */
+  @Override
+  public int downNeighbour(int tier, int index, int port) {
+    return tier == 0 ? firstHost(0, index) + port
+        : tier == 1 ? index / half() * half() + port : port * half() + index % half();
+  }
+
+  /** A ToR reaches the aggregation switch at position j by its up port j; that switch reaches core c by up port c div k/2. */
+  @Override
+  public int downNeighbourUpPort(int tier, int index, int port) {
+    return tier == 1 ? index % half() : index / half();
+  }
+
   @Override
   public String cableNames(int tier) {
     return tier == 0 ? "tor<t>-agg<a> (a in t's pod)" : "agg<a>-core<c> (c = a mod k/2 + l*k/2)";
-  }
-
-  @Override
-  public int hosts() {
-    return hostsPerPod() * k;
-  }
-
-  @Override
-  public int maxHops() {
-    return 6;
   }
 }

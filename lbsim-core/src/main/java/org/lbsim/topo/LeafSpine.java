@@ -34,26 +34,6 @@ public record LeafSpine(int hostsPerLeaf, int leaves, int spines, int planes) im
   }
 
   @Override
-  public int tors() {
-    return leaves;
-  }
-
-  @Override
-  public int hostsPerTor() {
-    return hostsPerLeaf;
-  }
-
-  @Override
-  public int uplinksPerTor() {
-    return spines;
-  }
-
-  @Override
-  public int hostsPerPod() {
-    return hostsPerLeaf;
-  }
-
-  @Override
   public int aggs() {
     return 0;
   }
@@ -61,16 +41,6 @@ public record LeafSpine(int hostsPerLeaf, int leaves, int spines, int planes) im
   @Override
   public int topSwitches() {
     return spines;
-  }
-
-  @Override
-  public long switchPorts() {
-    return (long) leaves * (hostsPerLeaf + spines) + (long) spines * leaves;
-  }
-
-  @Override
-  public int maxSwitchPorts() {
-    return Math.max(hostsPerLeaf + spines, leaves);
   }
 
   @Override
@@ -88,24 +58,36 @@ public record LeafSpine(int hostsPerLeaf, int leaves, int spines, int planes) im
     return tier == 0 ? spines : 0;
   }
 
+  /** A leaf's hosts; a spine is above every host. */
+  @Override
+  public int hostsBelow(int tier) {
+    return tier == 0 ? hostsPerLeaf : hostsPerLeaf * leaves;
+  }
+
+  @Override
+  public int firstHost(int tier, int index) {
+    return tier == 0 ? index * hostsPerLeaf : 0;
+  }
+
   /** Leaf l's up port s reaches spine s. */
   @Override
   public int upNeighbour(int tier, int index, int port) {
     return port;
   }
 
+  /** Spine s's down port l reaches leaf l, on that leaf's up port s. */
+  @Override
+  public int downNeighbour(int tier, int index, int port) {
+    return tier == 0 ? index * hostsPerLeaf + port : port;
+  }
+
+  @Override
+  public int downNeighbourUpPort(int tier, int index, int port) {
+    return index;
+  }
+
   @Override
   public String cableNames(int tier) {
     return "leaf<l>-spine<s>";
-  }
-
-  @Override
-  public int hosts() {
-    return hostsPerLeaf * leaves;
-  }
-
-  @Override
-  public int maxHops() {
-    return leaves > 1 ? 4 : 2;
   }
 }
