@@ -51,16 +51,15 @@ public final class Fabric {
   /** Builds the fabric; {@code selectors} gives each switch its load balancer. */
   public static Fabric build(Simulator sim, Topology topology, FabricSettings settings,
       Function<Switch, PortSelector> selectors) {
+    if (topology.tiers() < 2 || topology.tiers() > Topology.MAX_TIERS) {
+      throw new IllegalArgumentException("a fabric has 2 to " + Topology.MAX_TIERS + " switch tiers, "
+          + topology + " has " + topology.tiers());
+    }
     Fabric f = new Fabric(sim, topology, settings, selectors);
     int planes = topology.planes();
     EgressPort[][] nics = new EgressPort[f.hosts.length][planes];
     for (int q = 0; q < planes; q++) {
-      String prefix = planes == 1 ? "" : "p" + q + ".";
-      if (topology instanceof FatTree ft) {
-        f.wireFatTree(ft, prefix, nics, q);
-      } else if (topology instanceof LeafSpine ls) {
-        f.wireLeafSpine(ls, prefix, nics, q);
-      }
+      f.wire(planes == 1 ? "" : "p" + q + ".", nics, q);
     }
     for (int h = 0; h < f.hosts.length; h++) {
       f.hosts[h].setNics(nics[h], sim.random());
@@ -69,68 +68,45 @@ public final class Fabric {
     return f;
   }
 
-  /** Wires plane {@code q}: its switches, named with {@code prefix}, and each host's port {@code nics[h][q]} into it. */
-  private void wireFatTree(FatTree t, String prefix, EgressPort[][] nics, int q) {
-    int half = t.half();
-    int hpt = t.hostsPerTor();
-    int hpp = t.hostsPerPod();
-    Switch[] tors = new Switch[t.tors()];
-    Switch[] aggs = new Switch[t.aggs()];
-    Switch[] cores = new Switch[t.cores()];
-    for (int i = 0; i < tors.length; i++) {
-      tors[i] = newSwitch(prefix + t.switchKind(0) + i, 0, i * hpt, (i + 1) * hpt, 1, hpt, half);
+  /**
+   * Wires plane {@code q} as the topology answers: its switches tier by tier, named with
+   * {@code prefix}; each host's port {@code nics[h][q]} to its ToR and back; then, tier by tier,
+   * each switch's up ports in order, each followed by the port back down from the switch it reaches.
+   */
+  private void wire(String prefix, EgressPort[][] nics, int q) {
+    Topology t = topology;
+    Switch[][] byTier = new Switch[t.tiers()][];
+    for (int tier = 0; tier < byTier.length; tier++) {
+      byTier[tier] = new Switch[t.switches(tier)];
+      int perChild = tier == 0 ? 1 : t.hostsBelow(tier - 1);
+      for (int i = 0; i < byTier[tier].length; i++) {
+        int lo = t.firstHost(tier, i);
+        byTier[tier][i] = newSwitch(prefix + t.switchKind(tier) + i, tier, lo, lo + t.hostsBelow(tier), perChild,
+            t.downPorts(tier), t.upPorts(tier));
+      }
     }
-    for (int i = 0; i < aggs.length; i++) {
-      int pod = i / half;
-      aggs[i] = newSwitch(prefix + t.switchKind(1) + i, 1, pod * hpp, (pod + 1) * hpp, hpt, half, half);
-    }
-    for (int i = 0; i < cores.length; i++) {
-      cores[i] = newSwitch(prefix + t.switchKind(2) + i, 2, 0, t.hosts(), hpp, t.pods(), 0);
-    }
+    String torDown = t.switchKind(0) + "-down";
     for (int h = 0; h < hosts.length; h++) {
-      Switch tor = tors[h / hpt];
+      int torIndex = t.torOf(h);
+      Switch tor = byTier[0][torIndex];
       Host host = hosts[h];
       nics[h][q] = port("host-up", "h" + h + ">" + tor.name(), plane.hostLink(), Long.MAX_VALUE, -1, null, tor);
-      tor.setDown(h % hpt, switchPort("tor-down", tor, ">h" + h, plane.hostLink(), host));
+      tor.setDown(t.downPortTowards(0, torIndex, h), switchPort(torDown, tor, ">h" + h, plane.hostLink(), host));
     }
-    for (int tIdx = 0; tIdx < tors.length; tIdx++) {
-      for (int j = 0; j < half; j++) {
-        Switch agg = aggs[t.upNeighbour(0, tIdx, j)];
-        tors[tIdx].setUp(j, switchPort("tor-up", tors[tIdx], ">" + agg.name(), plane.tier1Link(), agg));
-        agg.setDown(tIdx % half, switchPort("agg-down", agg, ">" + tors[tIdx].name(), plane.tier1Link(), tors[tIdx]));
-      }
-    }
-    for (int a = 0; a < aggs.length; a++) {
-      int pod = a / half;
-      for (int l = 0; l < half; l++) {
-        Switch core = cores[t.upNeighbour(1, a, l)];
-        aggs[a].setUp(l, switchPort("agg-up", aggs[a], ">" + core.name(), plane.tier2Link(), core));
-        core.setDown(pod, switchPort("core-down", core, ">" + aggs[a].name(), plane.tier2Link(), aggs[a]));
-      }
-    }
-  }
-
-  /** As {@link #wireFatTree} for a leaf-spine. */
-  private void wireLeafSpine(LeafSpine t, String prefix, EgressPort[][] nics, int q) {
-    int hpl = t.hostsPerLeaf();
-    Switch[] leaves = new Switch[t.leaves()];
-    Switch[] spines = new Switch[t.spines()];
-    for (int i = 0; i < leaves.length; i++) {
-      leaves[i] = newSwitch(prefix + t.switchKind(0) + i, 0, i * hpl, (i + 1) * hpl, 1, hpl, t.spines());
-    }
-    for (int i = 0; i < spines.length; i++) {
-      spines[i] = newSwitch(prefix + t.switchKind(1) + i, 1, 0, t.hosts(), hpl, t.leaves(), 0);
-    }
-    for (int h = 0; h < hosts.length; h++) {
-      Switch leaf = leaves[h / hpl];
-      Host host = hosts[h];
-      nics[h][q] = port("host-up", "h" + h + ">" + leaf.name(), plane.hostLink(), Long.MAX_VALUE, -1, null, leaf);
-      leaf.setDown(h % hpl, switchPort("leaf-down", leaf, ">h" + h, plane.hostLink(), host));
-    }
-    for (int l = 0; l < leaves.length; l++) {
-      for (int s = 0; s < spines.length; s++) {
-        leaves[l].setUp(s, switchPort("leaf-up", leaves[l], ">" + spines[s].name(), plane.tier1Link(), spines[s]));
-        spines[s].setDown(l, switchPort("spine-down", spines[s], ">" + leaves[l].name(), plane.tier1Link(), leaves[l]));
+    for (int tier = 0; tier + 1 < byTier.length; tier++) {
+      TierLink link = tier == 0 ? plane.tier1Link() : plane.tier2Link();
+      String up = t.switchKind(tier) + "-up";
+      String down = t.switchKind(tier + 1) + "-down";
+      for (int i = 0; i < byTier[tier].length; i++) {
+        Switch lower = byTier[tier][i];
+        int firstBelow = t.firstHost(tier, i);
+        for (int j = 0; j < t.upPorts(tier); j++) {
+          int u = t.upNeighbour(tier, i, j);
+          Switch upper = byTier[tier + 1][u];
+          lower.setUp(j, switchPort(up, lower, ">" + upper.name(), link, upper));
+          upper.setDown(t.downPortTowards(tier + 1, u, firstBelow), switchPort(down, upper, ">" + lower.name(), link,
+              lower));
+        }
       }
     }
   }
@@ -207,7 +183,7 @@ public final class Fabric {
    */
   private void addFeatures(EgressPort p, String tier, Switch owner) {
     PortFeatures f = settings.features();
-    boolean towardsHost = tier.equals("tor-down") || tier.equals("leaf-down");
+    boolean towardsHost = tier.equals(topology.switchKind(0) + "-down");
     if (owner != null && f.trimming().trims(towardsHost)) {
       p.enableTrimming(f.trimmedBytes());
       if (f.trimCoin()) {
@@ -217,7 +193,7 @@ public final class Fabric {
         p.enableReturnToSender(owner); // a returned header is routed back by the switch that trimmed it
       }
     }
-    boolean flaky = (tier.equals("core-down") || tier.equals("spine-down")) && flakySoFar < f.flakyLinks();
+    boolean flaky = tier.equals(topology.switchKind(topology.tiers() - 1) + "-down") && flakySoFar < f.flakyLinks();
     if (flaky) {
       flakySoFar++;
     }
@@ -290,24 +266,18 @@ public final class Fabric {
     return path(0, hosts.length - 1);
   }
 
-  /** Links of every shortest path from host {@code src} to host {@code dst}, in order, as one plane has them. */
+  /**
+   * Links of every shortest path from host {@code src} to host {@code dst}, in order, as one plane
+   * has them: up to their lowest common tier and down again.
+   */
   public TierLink[] path(int src, int dst) {
-    TierLink h = plane.hostLink();
-    TierLink a = plane.tier1Link();
-    TierLink c = plane.tier2Link();
-    if (topology instanceof FatTree ft) {
-      if (src / ft.hostsPerTor() == dst / ft.hostsPerTor()) {
-        return new TierLink[] {h, h};
-      }
-      if (src / ft.hostsPerPod() == dst / ft.hostsPerPod()) {
-        return new TierLink[] {h, a, a, h};
-      }
-      return new TierLink[] {h, a, c, c, a, h};
+    TierLink[] byTier = {plane.hostLink(), plane.tier1Link(), plane.tier2Link()};
+    int top = topology.lowestCommonTier(src, dst);
+    TierLink[] out = new TierLink[2 * (top + 1)];
+    for (int i = 0; i <= top; i++) {
+      out[i] = byTier[i];
+      out[out.length - 1 - i] = byTier[i];
     }
-    LeafSpine ls = (LeafSpine) topology;
-    if (src / ls.hostsPerLeaf() == dst / ls.hostsPerLeaf()) {
-      return new TierLink[] {h, h};
-    }
-    return new TierLink[] {h, a, a, h};
+    return out;
   }
 }
