@@ -8,6 +8,7 @@ import org.lbsim.net.PacketExtras;
 import org.lbsim.net.PortSelector;
 import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
+import org.lbsim.topo.Topology;
 
 /**
  * CONGA (Alizadeh et al., SIGCOMM 2014): leaf-to-leaf congestion feedback, decisions per flowlet
@@ -28,10 +29,14 @@ import org.lbsim.net.Switch;
  *       keeping its previous tag among equals, otherwise breaking ties at random.
  * </ul>
  *
- * <p>Tags are the leaf-to-leaf paths. In a leaf-spine a path is the uplink (spine). In a fat tree
- * a ToR plays the leaf: towards a ToR in its own pod a path is the aggregation switch (uplink);
- * towards another pod it is the core, i.e. (uplink j, aggregation uplink l) with tag j + l*k/2,
- * and the ToR source-routes the aggregation hop so that the path it measured is the path taken.
+ * <p>Tags are the leaf-to-leaf paths, a ToR playing the leaf: towards a destination whose lowest
+ * common tier with it is c, the {@link Topology#upPaths}(c) ways up to that tier, tag i taking up
+ * port i mod upPorts(0) at the leaf and i div upPaths(t) mod upPorts(t) at tier t (as Host DR
+ * numbers them, {@link DrPaths#route}). In a leaf-spine a path is the uplink (spine); in a fat
+ * tree, towards a ToR in its own pod it is the aggregation switch (uplink), towards another pod
+ * the core, i.e. (uplink j, aggregation uplink l) with tag j + l*k/2. The leaf source-routes the
+ * hops above it where a tier has more than one up port, so that the path it measured is the path
+ * taken.
  * Defaults scale the paper's estimator (T_dre = 20 µs, alpha = 0.1 at 10 Gb/s, tau = 200 µs, a few
  * RTTs there) to T_dre = 1 µs, tau = 10 µs, about 1.5 unloaded inter-pod RTTs at 800 Gb/s; the
  * flowlet gap defaults to 10 µs as for LetFlow. Congestion-To-Leaf entries do not age (the paper ages stale entries to zero after ~10 ms,
@@ -44,8 +49,8 @@ final class Conga implements PortSelector {
   private final boolean leaf;
   private final int leafHosts;
   private final int myLeaf;
-  private final int podHosts; // 0 in a leaf-spine
-  private final int half; // uplinks per ToR in a fat tree
+  private final Topology topology;
+  private final int myFirstHost;
   private final int maxPaths;
   private final EgressPort[] up;
   private final int downCount;
@@ -69,21 +74,19 @@ final class Conga implements PortSelector {
   private final int[] ties;
   private int pendingTag = -1;
 
-  /**
-   * @param podHosts hosts per pod in a fat tree, 0 in a leaf-spine
-   * @param half uplinks per ToR in a fat tree (k/2), ignored in a leaf-spine
-   */
-  Conga(Switch sw, LongSupplier clock, int hosts, int podHosts, int half, long gapPs, int tableBits,
-      long periodPs, double alpha, int qBits) {
+  /** @param topology the fabric's shape, whose ways up are the tags */
+  Conga(Switch sw, LongSupplier clock, Topology topology, long gapPs, int tableBits, long periodPs, double alpha,
+      int qBits) {
     this.clock = clock;
     this.leaf = sw.tier() == 0;
     this.leafHosts = leaf ? sw.span() : 1;
     this.myLeaf = sw.firstHost() / leafHosts;
-    this.podHosts = podHosts;
-    this.half = half;
+    this.myFirstHost = sw.firstHost();
+    this.topology = topology;
     this.up = sw.upPorts();
     this.downCount = sw.downPorts().length;
-    this.maxPaths = podHosts > 0 ? half * half : Math.max(1, up.length);
+    this.maxPaths = Math.max(1, topology.upPaths(topology.tiers() - 1));
+    int hosts = topology.hosts();
     this.periodPs = periodPs;
     int ports = downCount + up.length;
     this.dre = new double[ports];
@@ -128,7 +131,8 @@ final class Conga implements PortSelector {
     }
     long now = clock.getAsLong();
     int dstLeaf = p.dst / leafHosts;
-    int paths = pathsTo(dstLeaf);
+    int top = topology.lowestCommonTier(myFirstHost, p.dst);
+    int paths = topology.upPaths(top);
     int key = FlowletTable.key(p);
     int previous = flowlets.previous(key);
     int tag = flowlets.current(key, now, gapPs);
@@ -136,8 +140,11 @@ final class Conga implements PortSelector {
       tag = bestTag(sw, dstLeaf, paths, previous, now);
       flowlets.start(key, tag);
     }
-    if (paths > half && podHosts > 0) {
-      p.route = Packet.routeWith(p.route, 1, tag / half);
+    for (int tier = 1; tier < top; tier++) {
+      int ports = topology.upPorts(tier);
+      if (ports > 1) {
+        p.route = Packet.routeWith(p.route, tier, tag / topology.upPaths(tier) % ports);
+      }
     }
     pendingTag = tag;
     return uplinkOf(tag);
@@ -145,8 +152,8 @@ final class Conga implements PortSelector {
 
   /**
    * After routing converged: CONGA's path table is not failure-aware, so a tag whose uplink is
-   * no longer usable is replaced by a random usable uplink and the aggregation hop is left to
-   * that switch's converged routing (a live path, but unmeasured).
+   * no longer usable is replaced by a random usable uplink and the hops above the leaf are left
+   * to those switches' converged routing (a live path, but unmeasured).
    */
   @Override
   public int select(Switch sw, Packet p, EgressPort[] up, int n, long usable, Routes routes) {
@@ -154,7 +161,9 @@ final class Conga implements PortSelector {
     if ((usable >>> choice & 1) != 0) {
       return choice;
     }
-    p.route = Packet.routeWith(p.route, 1, 0xFF);
+    for (int tier = 1; tier < topology.tiers(); tier++) {
+      p.route = Packet.routeWith(p.route, tier, 0xFF);
+    }
     pendingTag = -1; // the tag stamped is then the uplink taken
     return Routes.nth(usable, sw.random().nextInt(Long.bitCount(usable)));
   }
@@ -242,15 +251,11 @@ final class Conga implements PortSelector {
 
   /** Leaf-to-leaf paths from this leaf to {@code dstLeaf}. */
   private int pathsTo(int dstLeaf) {
-    if (podHosts == 0) {
-      return up.length;
-    }
-    boolean samePod = dstLeaf * leafHosts / podHosts == myLeaf * leafHosts / podHosts;
-    return samePod ? half : half * half;
+    return topology.paths(myFirstHost, dstLeaf * leafHosts);
   }
 
   private int uplinkOf(int tag) {
-    return podHosts == 0 ? tag : tag % half;
+    return tag % up.length;
   }
 
   private int upIndex(EgressPort out) {

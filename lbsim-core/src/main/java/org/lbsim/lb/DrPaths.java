@@ -6,7 +6,10 @@ import org.lbsim.topo.Topology;
 
 /**
  * The rotation sets of Host DR: for a (source, destination) pair, the source routes over the
- * switches at their lowest common ancestor tier, each encoded as a {@link Packet#route}.
+ * switches at their lowest common tier ({@link Topology#lowestCommonTier}), each encoded as a
+ * {@link Packet#route}: one per way up to that tier, {@link Topology#upPaths} of them, path i
+ * taking up port {@code i mod upPorts(0)} at the ToR, then {@code i div upPorts(0) mod upPorts(1)}
+ * at tier 1 ({@link #route}).
  * <ul>
  *   <li>fat tree, other pod: the (k/2)² cores; core c is reached by ToR uplink c mod k/2 (to
  *       the agg at position c mod k/2) and then agg uplink c div k/2 (agg position pp's uplink
@@ -23,35 +26,21 @@ import org.lbsim.topo.Topology;
  * policies take whatever array this returns and can be given a new one.
  */
 final class DrPaths {
-  private final int[] local;
-  private final int hostsPerTor;
-  private final int hostsPerPod; // 0 on leaf-spine: no pod tier
-  private final int[] samePod;
-  private final int[] otherPod;
+  private final Topology topology;
+  private final int[][] byTier; // [lowest common tier]: the routes to rotate over
 
   DrPaths(Topology topology) {
-    int[] same;
-    int[] other;
-    int ups = topology.uplinksPerTor();
-    hostsPerTor = topology.hostsPerTor();
-    same = new int[ups];
-    for (int j = 0; j < ups; j++) {
-      same[j] = Packet.routeWith(Packet.NO_ROUTE, 0, j);
-    }
-    if (topology.tiers() == 3) {
-      hostsPerPod = topology.hostsPerPod();
-      other = new int[topology.topSwitches()];
-      for (int c = 0; c < other.length; c++) {
-        other[c] = coreRoute(c, ups);
-      }
-    } else {
-      hostsPerPod = 0;
-      other = same;
-    }
+    this.topology = topology;
     int planes = topology.planes();
-    local = onPlanes(new int[] {Packet.NO_ROUTE}, planes);
-    samePod = onPlanes(same, planes);
-    otherPod = other == same ? samePod : onPlanes(other, planes);
+    byTier = new int[topology.tiers()][];
+    byTier[0] = onPlanes(new int[] {Packet.NO_ROUTE}, planes);
+    for (int tier = 1; tier < byTier.length; tier++) {
+      int[] routes = new int[topology.upPaths(tier)];
+      for (int i = 0; i < routes.length; i++) {
+        routes[i] = route(topology, tier, i);
+      }
+      byTier[tier] = onPlanes(routes, planes);
+    }
   }
 
   /** Each route once per plane, slot i on plane i mod planes (the same array with one plane). */
@@ -66,19 +55,20 @@ final class DrPaths {
     return out;
   }
 
-  /** Route to core {@code c} of a fat tree with {@code half} = k/2. */
-  static int coreRoute(int c, int half) {
-    return Packet.routeWith(Packet.routeWith(Packet.NO_ROUTE, 0, c % half), 1, c / half);
+  /**
+   * The route of path {@code path} of the {@code upPaths(top)} up to switch tier {@code top}: at
+   * each tier below it the up port {@code path div upPaths(tier) mod upPorts(tier)}.
+   */
+  static int route(Topology t, int top, int path) {
+    int route = Packet.NO_ROUTE;
+    for (int tier = 0; tier < top; tier++) {
+      route = Packet.routeWith(route, tier, path / t.upPaths(tier) % t.upPorts(tier));
+    }
+    return route;
   }
 
   /** Routes to rotate over from {@code src} to {@code dst}; shared, do not modify. */
   int[] candidates(int src, int dst) {
-    if (src / hostsPerTor == dst / hostsPerTor) {
-      return local;
-    }
-    if (hostsPerPod == 0 || src / hostsPerPod == dst / hostsPerPod) {
-      return samePod;
-    }
-    return otherPod;
+    return byTier[topology.lowestCommonTier(src, dst)];
   }
 }

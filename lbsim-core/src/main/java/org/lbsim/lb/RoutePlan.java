@@ -15,16 +15,20 @@ import org.lbsim.workload.FlowSpec;
  *
  * <p>Each dependency stage is planned on its own: flows of one stage are taken to run together
  * (an approximation when starts within a stage are staggered, e.g. jitter or .cm start times),
- * and flows of different stages not to meet. Tier by
- * tier the choice is an equitable bipartite edge coloring ({@link EdgeColoring}): in a fat tree,
- * first the aggregation position j of each flow that leaves its ToR (an edge from the source
- * ToR to the destination ToR, k/2 colors: ToR uplink j, and agg j of the destination pod brings
- * it down), then, for flows that leave their pod, the core behind agg j (an edge from the
- * source pod's agg j to the destination pod's agg j, k/2 colors: that agg's uplink). In a
- * leaf-spine the one choice is the spine. For a permutation on a non-oversubscribed fabric
- * every directed link then carries at most one flow — Clos networks are rearrangeably
- * non-blocking — and for an all-to-all each link carries its exact fair share. Other matrices
- * are equitable per tier given the choice below, not a min-max optimum over both tiers.
+ * and flows of different stages not to meet. Tier by tier, from the ToRs up, the choice is an
+ * equitable bipartite edge coloring ({@link EdgeColoring}) of the flows that climb above that
+ * tier: an edge from the switch the flow climbs through to the switch of the same tier it comes
+ * down through, colored with that tier's up ports. The switch it comes down through is the one
+ * the destination's ToR reaches by the up ports chosen below (a fat tree's and a leaf-spine's
+ * paths come down the way they would go up). In a fat tree that is first the aggregation
+ * position j of each flow that leaves its ToR (an edge from the source ToR to the destination
+ * ToR, k/2 colors: ToR uplink j, and agg j of the destination pod brings it down), then, for
+ * flows that leave their pod, the core behind agg j (an edge from the source pod's agg j to the
+ * destination pod's agg j, k/2 colors: that agg's uplink). In a leaf-spine the one choice is the
+ * spine. For a permutation on a non-oversubscribed fabric every directed link then carries at
+ * most one flow — Clos networks are rearrangeably non-blocking — and for an all-to-all each link
+ * carries its exact fair share. Other matrices are equitable per tier given the choice below,
+ * not a min-max optimum over both tiers.
  *
  * <p>{@code reverse} plans the ACK streams instead (destination to source of each flow); they
  * share links with the data, but data and ACKs are each at most one stream per link.
@@ -41,69 +45,52 @@ final class RoutePlan {
       stages.computeIfAbsent(f.stage(), s -> new ArrayList<>()).add(f);
     }
     for (List<FlowSpec> stage : stages.values()) {
-      if (topology.tiers() == 3) {
-        planThreeTiers(topology, stage, reverse, routes);
-      } else {
-        planTwoTiers(topology, stage, reverse, routes);
-      }
+      plan(topology, stage, reverse, routes);
     }
     return routes;
   }
 
-  private static void planThreeTiers(Topology t, List<FlowSpec> stage, boolean reverse, int[] routes) {
-    int half = t.uplinksPerTor();
-    int perPod = t.hostsPerPod();
-    Colored tor = colorAcrossGroups(stage, reverse, t.hostsPerTor(), t.tors(), half);
-    List<Integer> leaving = new ArrayList<>();
-    for (int i = 0; i < tor.flows().size(); i++) {
-      FlowSpec f = tor.flows().get(i);
-      routes[f.id()] = Packet.routeWith(Packet.NO_ROUTE, 0, tor.color()[i]);
-      if (src(f, reverse) / perPod != dst(f, reverse) / perPod) {
-        leaving.add(i);
-      }
-    }
-    int m = leaving.size();
-    int[] srcAgg = new int[m];
-    int[] dstAgg = new int[m];
-    for (int i = 0; i < m; i++) {
-      int idx = leaving.get(i);
-      FlowSpec f = tor.flows().get(idx);
-      srcAgg[i] = src(f, reverse) / perPod * half + tor.color()[idx];
-      dstAgg[i] = dst(f, reverse) / perPod * half + tor.color()[idx];
-    }
-    int[] uplink = EdgeColoring.equitable(srcAgg, dstAgg, t.aggs(), t.aggs(), half);
-    for (int i = 0; i < m; i++) {
-      int idx = leaving.get(i);
-      routes[tor.flows().get(idx).id()] = DrPaths.coreRoute(tor.color()[idx] + uplink[i] * half, half);
-    }
-  }
-
-  private static void planTwoTiers(Topology t, List<FlowSpec> stage, boolean reverse, int[] routes) {
-    Colored leaf = colorAcrossGroups(stage, reverse, t.hostsPerTor(), t.tors(), t.uplinksPerTor());
-    for (int i = 0; i < leaf.flows().size(); i++) {
-      routes[leaf.flows().get(i).id()] = Packet.routeWith(Packet.NO_ROUTE, 0, leaf.color()[i]);
-    }
-  }
-
-  /** The flows of a stage that leave their group of {@code perGroup} hosts, and the up port each takes. */
-  private record Colored(List<FlowSpec> flows, int[] color) {}
-
-  private static Colored colorAcrossGroups(List<FlowSpec> stage, boolean reverse, int perGroup, int groups,
-      int ports) {
-    List<FlowSpec> crossing = new ArrayList<>();
+  /** Colors, tier by tier, the flows of one stage that climb above the tier. */
+  private static void plan(Topology t, List<FlowSpec> stage, boolean reverse, int[] routes) {
+    List<FlowSpec> climbing = new ArrayList<>();
     for (FlowSpec f : stage) {
-      if (src(f, reverse) / perGroup != dst(f, reverse) / perGroup) {
-        crossing.add(f);
+      if (t.lowestCommonTier(src(f, reverse), dst(f, reverse)) > 0) {
+        climbing.add(f);
       }
     }
-    int n = crossing.size();
-    int[] left = new int[n];
-    int[] right = new int[n];
+    int n = climbing.size();
+    int[] up = new int[n]; // the switch of this tier each flow climbs through
+    int[] down = new int[n]; // and the one it comes down through
     for (int i = 0; i < n; i++) {
-      left[i] = src(crossing.get(i), reverse) / perGroup;
-      right[i] = dst(crossing.get(i), reverse) / perGroup;
+      up[i] = t.torOf(src(climbing.get(i), reverse));
+      down[i] = t.torOf(dst(climbing.get(i), reverse));
     }
-    return new Colored(crossing, EdgeColoring.equitable(left, right, groups, groups, ports));
+    for (int tier = 0; tier + 1 < t.tiers(); tier++) {
+      int switches = t.switches(tier);
+      int[] color = EdgeColoring.equitable(up, down, switches, switches, t.upPorts(tier));
+      List<FlowSpec> above = new ArrayList<>();
+      List<Integer> kept = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        FlowSpec f = climbing.get(i);
+        routes[f.id()] = Packet.routeWith(routes[f.id()], tier, color[i]);
+        if (t.lowestCommonTier(src(f, reverse), dst(f, reverse)) > tier + 1) {
+          above.add(f);
+          kept.add(i);
+        }
+      }
+      int m = above.size();
+      int[] nextUp = new int[m];
+      int[] nextDown = new int[m];
+      for (int i = 0; i < m; i++) {
+        int k = kept.get(i);
+        nextUp[i] = t.upNeighbour(tier, up[k], color[k]);
+        nextDown[i] = t.upNeighbour(tier, down[k], color[k]);
+      }
+      climbing = above;
+      n = m;
+      up = nextUp;
+      down = nextDown;
+    }
   }
 
   private static int src(FlowSpec f, boolean reverse) {

@@ -68,10 +68,7 @@ final class SwitchDesigns {
                 Param.number("dre_alpha", 0.1, 0.001, 1, "decay factor per period; the estimator's time constant is T_dre / alpha"),
                 Param.integer("q_bits", 3, 1, 8, "bits of the quantized congestion metric")),
             (sw, ctx) -> {
-              Topology t = ctx.topology();
-              int podHosts = t.tiers() == 3 ? t.hostsPerPod() : 0;
-              return new Conga(sw, ctx.clock(), t.hosts(), podHosts, t.uplinksPerTor(),
-                  ps(ctx.params().number("gap_us")),
+              return new Conga(sw, ctx.clock(), ctx.topology(), ps(ctx.params().number("gap_us")),
                   ctx.params().integer("table_bits"), Math.max(1, ps(ctx.params().number("dre_period_us"))),
                   ctx.params().number("dre_alpha"), ctx.params().integer("q_bits"));
             }, PlaneChoice.ENTROPY));

@@ -9,6 +9,7 @@ import org.lbsim.engine.Simulator;
 import org.lbsim.net.Packet;
 import org.lbsim.topo.Fabric;
 import org.lbsim.topo.FabricSettings;
+import org.lbsim.topo.FatTree;
 import org.lbsim.topo.LeafSpine;
 import org.lbsim.topo.TierLink;
 
@@ -24,7 +25,7 @@ class CongaTest {
   }
 
   private static Conga leafSpineConga(TestSwitch t) {
-    return new Conga(t.sw, t::clock, 16, 0, 0, GAP, 12, PERIOD, 0.1, 3);
+    return new Conga(t.sw, t::clock, new LeafSpine(4, 4, 4), GAP, 12, PERIOD, 0.1, 3);
   }
 
   /** A packet arriving at leaf 0 from leaf {@code from}, for host 0, carrying feedback. */
@@ -148,7 +149,7 @@ class CongaTest {
   @Test
   void aSpineRaisesThePathMetricToItsEgressLevel() {
     TestSwitch t = new TestSwitch(1, 0, 16, 4, 0); // spine above 4 leaves of 4 hosts
-    Conga c = new Conga(t.sw, t::clock, 16, 0, 0, GAP, 12, PERIOD, 0.1, 3);
+    Conga c = new Conga(t.sw, t::clock, new LeafSpine(4, 4, 4), GAP, 12, PERIOD, 0.1, 3);
     c.send(2, 500_000, 0); // the port down to leaf 2 at level 4
     Packet p = t.packet(1, 9, Packet.DATA, 1);
     p.extras().congaMetric = 1;
@@ -163,7 +164,7 @@ class CongaTest {
   void inAFatTreeAToRChoosesTheCoreAndSourceRoutesTheAggregationHop() {
     // k = 4: 2 hosts per ToR, 4 per pod, 2 uplinks per ToR and per agg; ToR 0 holds hosts 0..1
     TestSwitch t = new TestSwitch(0, 0, 2, 1, 2);
-    Conga c = new Conga(t.sw, t::clock, 16, 4, 2, GAP, 12, PERIOD, 0.1, 3);
+    Conga c = new Conga(t.sw, t::clock, new FatTree(4, 1), GAP, 12, PERIOD, 0.1, 3);
     Set<Integer> interPod = new HashSet<>();
     Set<Integer> intraPod = new HashSet<>();
     for (int flow = 0; flow < 400; flow++) {
@@ -193,7 +194,7 @@ class CongaTest {
     TierLink link = new TierLink(800_000_000_000L, 500_000);
     LeafSpine topo = new LeafSpine(2, 2, 3);
     Fabric f = Fabric.build(sim, topo, new FabricSettings(link, link, link, 800_000, 0.5, 20),
-        sw -> new Conga(sw, sim::now, topo.hosts(), 0, 0, GAP, 12, PERIOD, 0.1, 3));
+        sw -> new Conga(sw, sim::now, topo, GAP, 12, PERIOD, 0.1, 3));
     for (int h = 0; h < f.hostCount(); h++) {
       f.host(h).setStack(p -> f.pool().release(p));
     }

@@ -48,7 +48,7 @@ class HostDrTest {
   void coreRoutesDecodeToTorUplinkCModHalfThenAggUplinkCDivHalf() {
     int half = 4;
     for (int c = 0; c < 16; c++) {
-      int r = DrPaths.coreRoute(c, half);
+      int r = DrPaths.route(new FatTree(2 * half, 1), 2, c);
       assertThat(tierByte(r, 0)).isEqualTo(c % half);
       assertThat(tierByte(r, 1)).isEqualTo(c / half);
       assertThat(tierByte(r, 2)).isEqualTo(0xFF);
