@@ -3,6 +3,7 @@ package org.lbsim.failure;
 import org.lbsim.net.Packet;
 import org.lbsim.net.Routes;
 import org.lbsim.net.Switch;
+import org.lbsim.topo.Topology;
 
 /**
  * Routing's converged view of failed links: which up ports of each switch still lead to a
@@ -10,7 +11,13 @@ import org.lbsim.net.Switch;
  * separately (reference-model §5: route convergence at r, weights at w), each installing a
  * snapshot of the links then failed.
  *
- * <p>Fat tree, destination ToR T in pod P (positions j, uplinks l, k/2 = h):
+ * <p>The up ports of a switch towards destination ToR T: a switch above T (a tier above the
+ * ToRs) sends down, never up, so all its up ports weigh 0; otherwise up port j weighs the number
+ * of shortest paths through it to T whose every link is up, i.e. those that climb through j
+ * (and on through any live up port) to a switch above T and come down from there the one way
+ * there is ({@link Links#paths}); it is usable iff the weight is positive. A ToR's own rack is
+ * weighed the same way, as if it were reached through the switches above. So in a fat tree,
+ * destination ToR T in pod P (positions j, uplinks l, k/2 = h):
  * <ul>
  *   <li>aggregation switch at position p of another pod, uplink l: usable iff its link to core
  *       c = p + h·l, c's link down to the agg at p in P, and that agg's link to T are all up;
@@ -31,22 +38,25 @@ import org.lbsim.net.Switch;
  */
 public final class Convergence implements Routes {
   private final Links links;
+  private final Topology topology;
   private boolean[] routesDown; // links routing has converged around
   private boolean[] weightsDown; // null = weights never converged: plain ECMP
   private int epoch;
   private long[][] mask; // [switch][dst ToR]
   private int[][][] weight; // [switch][dst ToR][port]; null when weights never converged
   private int[][] paths; // [switch][dst ToR]: the sum of weight[switch][dst ToR]; null with weight
+  private final int[] tierStart; // per switch tier, the id in its plane of its first switch; last, the plane's switches
   private final int switches; // of one plane
 
   public Convergence(Links links) {
     this.links = links;
+    this.topology = links.topology;
     this.routesDown = new boolean[links.count()];
-    int all = 0;
-    for (int tier = 0; tier < links.topology.tiers(); tier++) {
-      all += links.topology.switches(tier);
+    this.tierStart = new int[topology.tiers() + 1];
+    for (int tier = 0; tier < topology.tiers(); tier++) {
+      tierStart[tier + 1] = tierStart[tier] + topology.switches(tier);
     }
-    this.switches = all;
+    this.switches = tierStart[topology.tiers()];
     rebuild();
   }
 
@@ -116,29 +126,32 @@ public final class Convergence implements Routes {
     return paths[plane * switches + s][t];
   }
 
-  /** {@link #routeUsable(int, int, int)} in the plane whose links start at id {@code base}. */
+  /**
+   * {@link #routeUsable(int, int, int)} in the plane whose links start at id {@code base}: the
+   * ToR's up port the route names, and each tier's above it up to a switch above the destination
+   * (where a tier's byte is 0xFF, any live way on), then the way down, all up.
+   */
   private boolean routeUsable(int src, int dst, int route, int base) {
     int s = src / links.hostsPerTor;
     int t = dst / links.hostsPerTor;
     if (route == Packet.NO_ROUTE || s == t) {
       return true;
     }
-    int j = route & 0xFF;
-    if (!links.fatTree) {
-      return j < links.ups1 && up(routesDown, base, 1, s * links.ups1 + j) && up(routesDown, base, 1, t * links.ups1 + j);
+    int first = t * links.hostsPerTor;
+    int sw = s;
+    int tier = 0;
+    while (!topology.isAbove(tier, sw, first)) {
+      int j = (route >>> (8 * tier)) & 0xFF;
+      if (j == 0xFF && tier > 0) {
+        return pathsFrom(routesDown, base, tier, sw, first) > 0;
+      }
+      if (j >= topology.upPorts(tier) || !up(routesDown, base, links.up(tier, sw, j))) {
+        return false;
+      }
+      sw = topology.upNeighbour(tier, sw, j);
+      tier++;
     }
-    int h = links.half;
-    if (j >= h || !up(routesDown, base, 1, s * h + j)) {
-      return false;
-    }
-    if (s / h == t / h) {
-      return up(routesDown, base, 1, t * h + j);
-    }
-    int l = (route >>> 8) & 0xFF;
-    if (l == 0xFF) {
-      return pathsViaAgg(routesDown, base, (s / h) * h + j, t) > 0;
-    }
-    return l < h && up(routesDown, base, 2, ((s / h) * h + j) * h + l) && coreReaches(routesDown, base, j + h * l, t);
+    return descends(routesDown, base, tier, sw, first);
   }
 
   /**
@@ -163,9 +176,9 @@ public final class Convergence implements Routes {
     return portWeights(down, sw.id() / switches * links.perPlane(), sw.id() % switches, dst / links.hostsPerTor);
   }
 
-  /** Whether {@code sw} is a ToR of a fat tree (of any plane). */
+  /** Whether {@code sw} is a ToR (of any plane). */
   boolean isTor(Switch sw) {
-    return links.fatTree && sw.id() % switches < links.lowers1;
+    return sw.id() % switches < tierStart[1];
   }
 
   /** Switch ids over every plane (ids run from 0). */
@@ -173,10 +186,24 @@ public final class Convergence implements Routes {
     return switches * links.planes;
   }
 
-  /** Whether {@code sw} is an aggregation switch of a fat tree (of any plane). */
+  /** Whether {@code sw} is above the ToRs and below the top tier, as a fat tree's aggregation switches are (of any plane). */
   boolean isAgg(Switch sw) {
     int s = sw.id() % switches;
-    return links.fatTree && s >= links.lowers1 && s < links.lowers1 + links.aggs;
+    return s >= tierStart[1] && s < tierStart[topology.tiers() - 1];
+  }
+
+  /** Up ports of {@code sw}, as its tier has them. */
+  int upPorts(Switch sw) {
+    return topology.upPorts(tierOf(sw.id() % switches));
+  }
+
+  /** The switch tier of the switch with id {@code sw} in its plane. */
+  private int tierOf(int sw) {
+    int tier = 0;
+    while (sw >= tierStart[tier + 1]) {
+      tier++;
+    }
+    return tier;
   }
 
   /** The W-ECMP weights of ToR {@code tor}'s uplinks towards ToR {@code dstTor} under the converged weights (tests, docs). */
@@ -185,87 +212,115 @@ public final class Convergence implements Routes {
   }
 
   private void rebuild() {
-    int tors = links.lowers1;
+    int tors = topology.tors();
     int all = switches * links.planes;
     mask = new long[all][tors];
     weight = weightsDown == null ? null : new int[all][tors][];
     paths = weightsDown == null ? null : new int[all][tors];
-    for (int sw = 0; sw < all; sw++) {
-      int base = sw / switches * links.perPlane();
+    int[] routesReach = new int[switches];
+    int[] weightsReach = new int[switches];
+    for (int q = 0; q < links.planes; q++) {
+      int base = q * links.perPlane();
       for (int t = 0; t < tors; t++) {
-        int[] w = portWeights(routesDown, base, sw % switches, t);
-        long m = 0;
-        for (int i = 0; i < w.length; i++) {
-          m |= w[i] > 0 ? 1L << i : 0;
-        }
-        mask[sw][t] = m;
+        reach(routesDown, base, t, routesReach);
         if (weight != null) {
-          weight[sw][t] = portWeights(weightsDown, base, sw % switches, t);
-          paths[sw][t] = java.util.Arrays.stream(weight[sw][t]).sum();
+          reach(weightsDown, base, t, weightsReach);
+        }
+        for (int s = 0; s < switches; s++) {
+          int sw = q * switches + s;
+          int[] w = portWeights(routesDown, base, s, t, routesReach);
+          long m = 0;
+          for (int i = 0; i < w.length; i++) {
+            m |= w[i] > 0 ? 1L << i : 0;
+          }
+          mask[sw][t] = m;
+          if (weight != null) {
+            weight[sw][t] = portWeights(weightsDown, base, s, t, weightsReach);
+            paths[sw][t] = java.util.Arrays.stream(weight[sw][t]).sum();
+          }
         }
       }
     }
   }
 
-  /** Paths to destination ToR {@code t} through each up port of switch {@code sw} (empty for top-tier switches). */
-  private int[] portWeights(boolean[] down, int base, int sw, int t) {
-    if (!links.fatTree) {
-      if (sw >= links.lowers1) {
-        return new int[0];
-      }
-      int[] w = new int[links.ups1];
-      for (int s = 0; s < links.ups1; s++) {
-        w[s] = up(down, base, 1, sw * links.ups1 + s) && up(down, base, 1, t * links.ups1 + s) ? 1 : 0;
-      }
-      return w;
-    }
-    int h = links.half;
-    int pod = t / h;
-    if (sw < links.lowers1) { // a ToR
-      int[] w = new int[h];
-      for (int j = 0; j < h; j++) {
-        if (!up(down, base, 1, sw * h + j)) {
+  /**
+   * Fills {@code reach} with, per switch of the plane whose links start at id {@code base} (by its
+   * id in the plane), the live shortest paths from it to ToR {@code t}: {@link #pathsFrom} for
+   * every switch at once, the top tier first.
+   */
+  private void reach(boolean[] down, int base, int t, int[] reach) {
+    int first = t * links.hostsPerTor;
+    for (int tier = topology.tiers() - 1; tier >= 0; tier--) {
+      for (int i = 0, s = tierStart[tier]; s < tierStart[tier + 1]; i++, s++) {
+        if (topology.isAbove(tier, i, first)) {
+          reach[s] = descends(down, base, tier, i, first) ? 1 : 0;
           continue;
         }
-        w[j] = sw / h == pod ? (up(down, base, 1, t * h + j) ? 1 : 0) : pathsViaAgg(down, base, (sw / h) * h + j, t);
+        int n = 0;
+        for (int l = 0; l < topology.upPorts(tier); l++) {
+          if (up(down, base, links.up(tier, i, l))) {
+            n += reach[tierStart[tier + 1] + topology.upNeighbour(tier, i, l)];
+          }
+        }
+        reach[s] = n;
       }
-      return w;
     }
-    if (sw < links.lowers1 + links.aggs) {
-      int a = sw - links.lowers1;
-      int[] w = new int[h];
-      if (a / h == pod) {
-        return w; // the destination is below: traffic goes down, never up
-      }
-      for (int l = 0; l < h; l++) {
-        w[l] = up(down, base, 2, a * h + l) && coreReaches(down, base, a % h + h * l, t) ? 1 : 0;
-      }
-      return w;
-    }
-    return new int[0];
   }
 
-  /** Usable uplinks of aggregation switch {@code agg} towards ToR {@code t} in another pod. */
-  private int pathsViaAgg(boolean[] down, int base, int agg, int t) {
-    int h = links.half;
+  /**
+   * Paths to destination ToR {@code t} through each up port of the switch with id {@code sw} in
+   * its plane (empty for top-tier switches, all 0 for a switch above ToR {@code t}).
+   */
+  private int[] portWeights(boolean[] down, int base, int sw, int t) {
+    return portWeights(down, base, sw, t, null);
+  }
+
+  /** As {@link #portWeights(boolean[], int, int, int)}, the paths from each switch of tier above given by {@code reach} (null: counted here). */
+  private int[] portWeights(boolean[] down, int base, int sw, int t, int[] reach) {
+    int tier = tierOf(sw);
+    int index = sw - tierStart[tier];
+    int first = t * links.hostsPerTor;
+    int[] w = new int[topology.upPorts(tier)];
+    if (tier > 0 && topology.isAbove(tier, index, first)) {
+      return w; // the destination is below: traffic goes down, never up
+    }
+    for (int j = 0; j < w.length; j++) {
+      if (up(down, base, links.up(tier, index, j))) {
+        int upper = topology.upNeighbour(tier, index, j);
+        w[j] = reach != null ? reach[tierStart[tier + 1] + upper] : pathsFrom(down, base, tier + 1, upper, first);
+      }
+    }
+    return w;
+  }
+
+  /** Live shortest paths from switch {@code sw} of {@code tier} to host {@code dst}: on up through live links until above it, then down. */
+  private int pathsFrom(boolean[] down, int base, int tier, int sw, int dst) {
+    if (topology.isAbove(tier, sw, dst)) {
+      return descends(down, base, tier, sw, dst) ? 1 : 0;
+    }
     int n = 0;
-    for (int l = 0; l < h; l++) {
-      if (up(down, base, 2, agg * h + l) && coreReaches(down, base, agg % h + h * l, t)) {
-        n++;
+    for (int l = 0; l < topology.upPorts(tier); l++) {
+      if (up(down, base, links.up(tier, sw, l))) {
+        n += pathsFrom(down, base, tier + 1, topology.upNeighbour(tier, sw, l), dst);
       }
     }
     return n;
   }
 
-  /** Whether core {@code c} reaches ToR {@code t}: its link down to the agg at c mod k/2 in t's pod, and that agg's link to t. */
-  private boolean coreReaches(boolean[] down, int base, int c, int t) {
-    int h = links.half;
-    int agg = (t / h) * h + c % h;
-    return up(down, base, 2, agg * h + c / h) && up(down, base, 1, t * h + c % h);
+  /** Whether the way down from switch {@code sw} of {@code tier}, a switch above host {@code dst}, to dst's ToR is up. */
+  private boolean descends(boolean[] down, int base, int tier, int sw, int dst) {
+    for (int x = sw, d = tier; d > 0; d--) {
+      int port = topology.downPortTowards(d, x, dst);
+      if (!up(down, base, links.down(d, x, port))) {
+        return false;
+      }
+      x = topology.downNeighbour(d, x, port);
+    }
+    return true;
   }
 
-  /** Whether a link of the plane whose ids start at {@code base} is up. */
-  private boolean up(boolean[] down, int base, int tier, int index) {
-    return !down[base + links.id(tier, index)];
+  /** Whether link {@code id} (its id in plane 0) of the plane whose ids start at {@code base} is up. */
+  private static boolean up(boolean[] down, int base, int id) {
+    return !down[base + id];
   }
 }

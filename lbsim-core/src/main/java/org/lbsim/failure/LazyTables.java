@@ -187,12 +187,12 @@ public final class LazyTables implements ReferenceRoutes {
     int tor = dst / links.hostsPerTor;
     int[][] bySwitch = fillWeights[sw.id()];
     if (bySwitch == null) {
-      bySwitch = new int[links.lowers1][];
+      bySwitch = new int[links.topology.tors()][];
       fillWeights[sw.id()] = bySwitch;
     }
     int[] w = bySwitch[tor];
     if (w == null) {
-      w = new int[links.half];
+      w = new int[convergence.upPorts(sw)];
       for (boolean[] down : fills) {
         long m = convergence.usableWith(down, sw, dst);
         for (int i = 0; i < w.length; i++) {

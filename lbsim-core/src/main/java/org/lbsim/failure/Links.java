@@ -28,13 +28,6 @@ public final class Links {
   private static final Pattern PLANE = Pattern.compile("p(\\d{1,2})\\.(.+)");
 
   final Topology topology;
-  final boolean fatTree;
-  final int half; // fat tree: k/2
-  final int lowers1; // ToRs or leaves
-  final int ups1; // up ports of a tier-1 lower switch
-  final int aggs;
-  final int cores;
-  final int spines;
   final int hosts;
   final int hostsPerTor;
   final int planes;
@@ -46,13 +39,6 @@ public final class Links {
     topology = t;
     hosts = t.hosts();
     planes = t.planes();
-    fatTree = t.tiers() == 3;
-    half = fatTree ? t.uplinksPerTor() : 0;
-    lowers1 = t.tors();
-    ups1 = t.uplinksPerTor();
-    aggs = t.aggs();
-    cores = fatTree ? t.topSwitches() : 0;
-    spines = fatTree ? 0 : t.topSwitches();
     hostsPerTor = t.hostsPerTor();
     first = new int[t.tiers()];
     count = new int[t.tiers()];
@@ -80,6 +66,73 @@ public final class Links {
   /** The id of a link of plane 0: tier-1 links first, then tier-2. */
   public int id(int tier, int index) {
     return first[tier] + index;
+  }
+
+  /** The id in its plane of the first link of link tier {@code tier}. */
+  int first(int tier) {
+    return first[tier];
+  }
+
+  /** Links of link tier {@code tier} in one plane. */
+  int count(int tier) {
+    return count[tier];
+  }
+
+  /** The link tier of link {@code id}. */
+  int tier(int id) {
+    int local = id % perPlane();
+    int tier = count.length - 1;
+    while (local < first[tier]) {
+      tier--;
+    }
+    return tier;
+  }
+
+  /** The lower switch of link {@code id}: its index in switch tier {@code tier(id) - 1}. */
+  int lower(int id) {
+    int tier = tier(id);
+    return (id % perPlane() - first[tier]) / topology.upPorts(tier - 1);
+  }
+
+  /** The id in plane 0 of the link from up port {@code port} of switch {@code index} of switch tier {@code tier}. */
+  int up(int tier, int index, int port) {
+    return id(tier + 1, index * topology.upPorts(tier) + port);
+  }
+
+  /** The id in plane 0 of the link from down port {@code port} of switch {@code index} of switch tier {@code tier} (≥ 1). */
+  int down(int tier, int index, int port) {
+    return up(tier - 1, topology.downNeighbour(tier, index, port), topology.downNeighbourUpPort(tier, index, port));
+  }
+
+  /**
+   * Every shortest path from ToR {@code s} to ToR {@code t} (s ≠ t) of one plane, ordered by the
+   * up port taken at the ToR, then at tier 1. With c their lowest common tier, writes the
+   * {@code upPaths(c)} paths of 2c links each into {@code into}, one after another: per path the
+   * ids in plane 0 of the links it climbs from {@code s}, from link tier 1 up, then of those it
+   * comes down to {@code t}, from the top.
+   */
+  void paths(int s, int t, int[] into) {
+    int dst = t * hostsPerTor;
+    int top = topology.lowestCommonTier(s * hostsPerTor, dst);
+    int n = topology.upPaths(top);
+    int length = 2 * top;
+    for (int p = 0; p < n; p++) {
+      int at = p * length;
+      int sw = s;
+      int ways = n; // ways up from this tier on
+      for (int tier = 0; tier < top; tier++) {
+        int ups = topology.upPorts(tier);
+        ways /= ups;
+        int j = p / ways % ups;
+        into[at + tier] = up(tier, sw, j);
+        sw = topology.upNeighbour(tier, sw, j);
+      }
+      for (int d = top; d > 0; d--) {
+        int port = topology.downPortTowards(d, sw, dst);
+        into[at + length - d] = down(d, sw, port);
+        sw = topology.downNeighbour(d, sw, port);
+      }
+    }
   }
 
   /** How links are named, for messages: e.g. "leaf<l>-spine<s>, tier1:<i> (0..127)". */

@@ -26,12 +26,17 @@ public final class RhoMax {
   private final long hostBps;
   private final long tier1Bps;
   private final long tier2Bps;
+  private final int[] paths; // the shortest paths from ToR pathsFrom to ToR pathsTo, link by link (Links#paths)
+  private int pathsFrom = -1;
+  private int pathsTo = -1;
 
   public RhoMax(Links links, long hostBps, long tier1Bps, long tier2Bps) {
     this.links = links;
     this.hostBps = hostBps;
     this.tier1Bps = tier1Bps;
     this.tier2Bps = tier2Bps;
+    int top = links.topology.tiers() - 1;
+    this.paths = new int[links.topology.upPaths(top) * 2 * top];
   }
 
   /**
@@ -62,12 +67,10 @@ public final class RhoMax {
 
   /** ρ_max in bits per second for flows that all run together; NaN if one has no usable path. */
   public double rate(List<FlowSpec> flows, boolean[] down, double[] capacity) {
-    int n1 = links.tier1Count();
-    int n2 = links.tier2Count();
     int hosts = links.hosts;
     int planes = links.planes;
-    // per plane, directed links: host up, host down, tier-1 up, tier-1 down, tier-2 up, tier-2 down
-    int per = 2 * hosts + 2 * n1 + 2 * n2;
+    // per plane, directed links: host up, host down, then per link tier its links up and its links down
+    int per = 2 * hosts + 2 * links.perPlane();
     double[] load = new double[per * planes];
     for (FlowSpec f : flows) {
       int s = f.src() / links.hostsPerTor;
@@ -79,44 +82,35 @@ public final class RhoMax {
         }
         continue;
       }
-      int paths = 0;
-      for (int q = 0; q < planes; q++) {
-        paths += count(s, t, down, q * links.perPlane());
+      int top = links.topology.lowestCommonTier(f.src(), f.dst());
+      int n = links.topology.upPaths(top);
+      int length = 2 * top;
+      if (s != pathsFrom || t != pathsTo) { // flows of one ToR pair often come one after another
+        links.paths(s, t, paths);
+        pathsFrom = s;
+        pathsTo = t;
       }
-      if (paths == 0) {
+      int usable = 0;
+      for (int q = 0; q < planes; q++) {
+        usable += count(n, length, down, q * links.perPlane());
+      }
+      if (usable == 0) {
         return Double.NaN;
       }
-      double share = 1.0 / paths;
+      double share = 1.0 / usable;
       for (int q = 0; q < planes; q++) {
         int base = q * links.perPlane();
         int at = q * per;
-        double hostShare = planes == 1 ? 1 : count(s, t, down, base) * share; // the flow's part on this plane
+        double hostShare = planes == 1 ? 1 : count(n, length, down, base) * share; // the flow's part on this plane
         load[at + f.src()] += hostShare;
         load[at + hosts + f.dst()] += hostShare;
-        int ups = links.ups1;
-        boolean samePod = !links.fatTree || s / links.half == t / links.half;
-        for (int j = 0; j < ups; j++) {
-          int up1 = s * ups + j;
-          int down1 = t * ups + j;
-          if (down[base + up1] || down[base + down1]) {
+        for (int p = 0; p < n; p++) {
+          if (!usable(p * length, length, down, base)) {
             continue;
           }
-          if (samePod) {
-            load[at + 2 * hosts + up1] += share;
-            load[at + 2 * hosts + n1 + down1] += share;
-            continue;
-          }
-          int h = links.half;
-          for (int l = 0; l < h; l++) {
-            int up2 = ((s / h) * h + j) * h + l;
-            int down2 = ((t / h) * h + j) * h + l;
-            if (down[base + n1 + up2] || down[base + n1 + down2]) {
-              continue;
-            }
-            load[at + 2 * hosts + up1] += share;
-            load[at + 2 * hosts + 2 * n1 + up2] += share;
-            load[at + 2 * hosts + 2 * n1 + n2 + down2] += share;
-            load[at + 2 * hosts + n1 + down1] += share;
+          for (int i = 0; i < length; i++) {
+            int tier = i < top ? i + 1 : length - i; // climbing, then coming down
+            load[at + directed(paths[p * length + i], tier, i < top)] += share;
           }
         }
       }
@@ -130,44 +124,43 @@ public final class RhoMax {
     return rho;
   }
 
-  /** Usable shortest paths from ToR s to ToR t (s != t) in the plane whose links start at id {@code base}. */
-  private int count(int s, int t, boolean[] down, int base) {
-    int ups = links.ups1;
-    int n1 = links.tier1Count();
-    int paths = 0;
-    boolean samePod = !links.fatTree || s / links.half == t / links.half;
-    for (int j = 0; j < ups; j++) {
-      if (down[base + s * ups + j] || down[base + t * ups + j]) {
-        continue;
-      }
-      if (samePod) {
-        paths++;
-        continue;
-      }
-      int h = links.half;
-      for (int l = 0; l < h; l++) {
-        if (!down[base + n1 + ((s / h) * h + j) * h + l] && !down[base + n1 + ((t / h) * h + j) * h + l]) {
-          paths++;
-        }
+  /** Usable paths of the {@code n} of {@code length} links in {@link #paths}, in the plane whose links start at id {@code base}. */
+  private int count(int n, int length, boolean[] down, int base) {
+    int usable = 0;
+    for (int p = 0; p < n; p++) {
+      usable += usable(p * length, length, down, base) ? 1 : 0;
+    }
+    return usable;
+  }
+
+  /** Whether every link of the path at {@code paths[at ..]} is up in the plane whose links start at id {@code base}. */
+  private boolean usable(int at, int length, boolean[] down, int base) {
+    for (int i = at; i < at + length; i++) {
+      if (down[base + paths[i]]) {
+        return false;
       }
     }
-    return paths;
+    return true;
+  }
+
+  /** The index among a plane's directed links of link {@code id} (its id in plane 0) of link tier {@code tier}, up or down. */
+  private int directed(int id, int tier, boolean up) {
+    return 2 * links.hosts + links.first(tier) + id + (up ? 0 : links.count(tier));
   }
 
   /** The bandwidth of a directed link of one plane, that plane's links starting at id {@code base}. */
   private double bandwidth(int directed, double[] capacity, int base) {
-    int hosts = links.hosts;
-    int n1 = links.tier1Count();
-    int n2 = links.tier2Count();
     long planes = links.planes;
-    if (directed < 2 * hosts) {
+    if (directed < 2 * links.hosts) {
       return hostBps / planes;
     }
-    int i = directed - 2 * hosts;
-    if (i < 2 * n1) {
-      return tier1Bps / planes * capacity[base + i % n1];
+    int i = directed - 2 * links.hosts;
+    int tier = 1;
+    while (i >= 2 * links.count(tier)) {
+      i -= 2 * links.count(tier);
+      tier++;
     }
-    i -= 2 * n1;
-    return tier2Bps / planes * capacity[base + n1 + i % n2];
+    long bps = tier == 1 ? tier1Bps : tier2Bps;
+    return bps / planes * capacity[base + links.first(tier) + i % links.count(tier)];
   }
 }
