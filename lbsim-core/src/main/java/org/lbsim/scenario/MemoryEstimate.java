@@ -57,20 +57,26 @@ public record MemoryEstimate(long hosts, long ports, long flows, long packets, l
   }
 
   /**
-   * This estimate with the lazy forwarding tables a run on {@code t} can fill (a fat tree's
-   * aggregation switches; other fabrics have none). An agg builds an entry for a packet it sends
-   * up, towards a host outside its pod: a flow's data go up through the aggs of its source's pod
-   * and the packets back to its source (ACKs, returned headers) through those of its destination's, at most
-   * {@code k/2} each per plane, so a flow adds at most {@code k} entries per plane; and an agg
-   * holds at most one entry per host.
+   * This estimate with the lazy forwarding tables a run on {@code t} can fill: those of the
+   * switches above the ToRs and below the top tier (a fat tree's aggregation switches; a
+   * two-tier fabric has none). Such a switch builds an entry for a packet it sends up, towards a
+   * host it is not above: a flow's data climb through at most {@link Topology#upPaths}(tier) of
+   * a tier's switches per plane (a fat tree's k/2 aggs of the source's pod) and the packets back
+   * to its source (ACKs, returned headers) through as many on the destination's side, so a flow
+   * adds at most twice that many entries per plane; and a switch holds at most one entry per host.
    */
   public MemoryEstimate withLazyTables(Topology t) {
-    if (t.aggs() == 0) {
+    long middle = 0;
+    long climbed = 0;
+    for (int tier = 1; tier < t.tiers() - 1; tier++) {
+      middle += t.switches(tier);
+      climbed += t.upPaths(tier);
+    }
+    if (middle == 0) {
       return this;
     }
-    long tables = (long) t.aggs() * t.planes();
-    // a ToR's uplinks reach the k/2 aggs of its pod
-    long perFlow = 2L * t.uplinksPerTor() * t.planes();
+    long tables = middle * t.planes();
+    long perFlow = 2L * climbed * t.planes();
     long entries = Math.min(flows > Long.MAX_VALUE / perFlow ? Long.MAX_VALUE : flows * perFlow, tables * hosts);
     return new MemoryEstimate(hosts, ports, flows, packets, tables, entries);
   }

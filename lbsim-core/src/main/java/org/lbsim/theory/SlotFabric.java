@@ -1,7 +1,7 @@
 package org.lbsim.theory;
 
 /**
- * The k-ary fat tree of the slotted model, numbered as lbsim's {@code Fabric.wireFatTree} wires it. With half = k/2:
+ * The k-ary fat tree of the slotted model, numbered as lbsim's {@code FatTree} wires it. With half = k/2:
  * host h is on ToR h/half at down port h % half; ToR t is in pod t/half and its uplink j goes to agg pod·half + j
  * (agg position j); the agg at position pp takes uplink l to core pp + half·l; core c reaches position c % half of
  * every pod through its down port pod.
