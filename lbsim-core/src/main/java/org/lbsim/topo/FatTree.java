@@ -35,7 +35,6 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
     return k;
   }
 
-  @Override
   public int aggs() {
     return k * half();
   }
@@ -47,11 +46,6 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
   @Override
   public int tiers() {
     return 3;
-  }
-
-  @Override
-  public int topSwitches() {
-    return cores();
   }
 
   @Override

@@ -34,16 +34,6 @@ public record LeafSpine(int hostsPerLeaf, int leaves, int spines, int planes) im
   }
 
   @Override
-  public int aggs() {
-    return 0;
-  }
-
-  @Override
-  public int topSwitches() {
-    return spines;
-  }
-
-  @Override
   public String switchKind(int tier) {
     return tier == 0 ? "leaf" : "spine";
   }

@@ -33,7 +33,7 @@ package org.lbsim.topo;
  * </ul>
  * All counts are of one plane.
  */
-public sealed interface Topology permits FatTree, LeafSpine {
+public interface Topology {
   /** Most switch tiers a fabric has: ToRs, aggregation and core switches (see the class). */
   int MAX_TIERS = 3;
 
@@ -64,12 +64,6 @@ public sealed interface Topology permits FatTree, LeafSpine {
   default int tors() {
     return switches(0);
   }
-
-  /** Aggregation switches of one plane; 0 in a leaf-spine. */
-  int aggs();
-
-  /** Top-tier switches of one plane: a fat tree's cores, a leaf-spine's spines. */
-  int topSwitches();
 
   /** Hosts under one ToR (leaf). */
   default int hostsPerTor() {

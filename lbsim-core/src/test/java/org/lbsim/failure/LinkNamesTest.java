@@ -14,6 +14,7 @@ import org.lbsim.topo.Fabric;
 import org.lbsim.topo.FabricSettings;
 import org.lbsim.topo.FatTree;
 import org.lbsim.topo.LeafSpine;
+import org.lbsim.topo.TestShapes;
 import org.lbsim.topo.TierLink;
 import org.lbsim.topo.Topology;
 
@@ -24,7 +25,7 @@ class LinkNamesTest {
   @Test
   void everyLinkNamesTwoPortsOfTheFabricAndEveryCableIsOneLink() {
     for (Topology t : List.of(new FatTree(4, 1), new FatTree(6, 2), new FatTree(4, 1, 2), new LeafSpine(2, 4, 3),
-        new LeafSpine(2, 3, 2, 2))) {
+        new LeafSpine(2, 3, 2, 2), new TestShapes.RotatedLeafSpine(2, 3, 4, 2), new TestShapes.UnevenClos(1, 2, 3, 2, 2, 1))) {
       Fabric f = Fabric.build(new Simulator(1), t, new FabricSettings(LINK, LINK, LINK, 800_000, 0.5, 20),
           sw -> new Ecmp());
       Set<String> cablePorts = new HashSet<>();
@@ -45,7 +46,8 @@ class LinkNamesTest {
 
   @Test
   void aSwitchsLinksAreThoseNamingIt() {
-    for (Topology t : List.of(new FatTree(4, 1), new FatTree(6, 2, 2), new LeafSpine(2, 4, 3))) {
+    for (Topology t : List.of(new FatTree(4, 1), new FatTree(6, 2, 2), new LeafSpine(2, 4, 3),
+        new TestShapes.RotatedLeafSpine(2, 3, 4, 1), new TestShapes.UnevenClos(1, 2, 3, 2, 2, 2))) {
       Links links = new Links(t);
       String prefix = t.planes() == 1 ? "" : "p1.";
       for (int tier = 1; tier < t.tiers(); tier++) {

@@ -14,13 +14,13 @@ import org.lbsim.net.Switch;
 class FabricRoutingTest {
   private static final TierLink LINK = new TierLink(800_000_000_000L, 500_000);
 
-  private static Fabric build(Topology t) {
+  static Fabric build(Topology t) {
     Simulator sim = new Simulator(3);
     return Fabric.build(sim, t, new FabricSettings(LINK, LINK, LINK, 800_000, 0.5, 20), sw -> new Ecmp());
   }
 
   /** Sends one packet per ordered pair (with many entropies) and checks where and how it arrives. */
-  private static void checkAllPairs(Fabric f) {
+  static void checkAllPairs(Fabric f) {
     int n = f.hostCount();
     List<int[]> arrived = new ArrayList<>();
     for (int h = 0; h < n; h++) {

@@ -20,10 +20,10 @@ import org.lbsim.net.Switch;
  * switch's hosts and ports, where each up and down port leads, and, counted on the built graph,
  * the length and number of the shortest paths between every two hosts.
  */
-class TopologyWiringTest {
+public class TopologyWiringTest {
   private static final TierLink LINK = new TierLink(800_000_000_000L, 500_000);
 
-  static List<Topology> builtIn() {
+  public static List<Topology> builtIn() {
     return List.of(new FatTree(4, 1), new FatTree(8, 1), new FatTree(4, 2, 2), new FatTree(8, 1, 2),
         new LeafSpine(2, 4, 3), new LeafSpine(3, 5, 4, 2), new LeafSpine(4, 1, 1));
   }
@@ -32,6 +32,19 @@ class TopologyWiringTest {
   void theBuiltInShapesAnswerAsTheirFabricsAreWired() {
     for (Topology t : builtIn()) {
       checkWiring(t);
+    }
+  }
+
+  public static List<Topology> writtenHere() {
+    return List.of(new TestShapes.RotatedLeafSpine(2, 3, 4, 1), new TestShapes.RotatedLeafSpine(3, 4, 3, 2),
+        new TestShapes.UnevenClos(2, 3, 2, 2, 3, 1), new TestShapes.UnevenClos(1, 2, 3, 2, 2, 2));
+  }
+
+  @Test
+  void aShapeWrittenAgainstTheInterfaceIsWiredAndRoutedAsItAnswers() {
+    for (Topology t : writtenHere()) {
+      checkWiring(t);
+      FabricRoutingTest.checkAllPairs(FabricRoutingTest.build(t));
     }
   }
 
