@@ -186,7 +186,7 @@ public final class Convergence implements Routes {
     return switches * links.planes;
   }
 
-  /** Whether {@code sw} is above the ToRs and below the top tier, as a fat tree's aggregation switches are (of any plane). */
+  /** Whether {@code sw} is above the ToRs and below the top tier, as a fat tree's aggregation switch (of any plane). */
   boolean isAgg(Switch sw) {
     int s = sw.id() % switches;
     return s >= tierStart[1] && s < tierStart[topology.tiers() - 1];
@@ -275,7 +275,10 @@ public final class Convergence implements Routes {
     return portWeights(down, base, sw, t, null);
   }
 
-  /** As {@link #portWeights(boolean[], int, int, int)}, the paths from each switch of tier above given by {@code reach} (null: counted here). */
+  /**
+   * As {@link #portWeights(boolean[], int, int, int)}, the paths from each switch of the tier
+   * above given by {@code reach} (null: counted here).
+   */
   private int[] portWeights(boolean[] down, int base, int sw, int t, int[] reach) {
     int tier = tierOf(sw);
     int index = sw - tierStart[tier];
@@ -293,7 +296,10 @@ public final class Convergence implements Routes {
     return w;
   }
 
-  /** Live shortest paths from switch {@code sw} of {@code tier} to host {@code dst}: on up through live links until above it, then down. */
+  /**
+   * Live shortest paths from switch {@code sw} of {@code tier} to host {@code dst}: on up through
+   * live links until above it, then down.
+   */
   private int pathsFrom(boolean[] down, int base, int tier, int sw, int dst) {
     if (topology.isAbove(tier, sw, dst)) {
       return descends(down, base, tier, sw, dst) ? 1 : 0;
@@ -307,7 +313,7 @@ public final class Convergence implements Routes {
     return n;
   }
 
-  /** Whether the way down from switch {@code sw} of {@code tier}, a switch above host {@code dst}, to dst's ToR is up. */
+  /** Whether the way down from switch {@code sw} of {@code tier}, above host {@code dst}, to dst's ToR is up. */
   private boolean descends(boolean[] down, int base, int tier, int sw, int dst) {
     for (int x = sw, d = tier; d > 0; d--) {
       int port = topology.downPortTowards(d, x, dst);

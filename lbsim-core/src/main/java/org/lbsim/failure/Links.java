@@ -99,7 +99,7 @@ public final class Links {
     return id(tier + 1, index * topology.upPorts(tier) + port);
   }
 
-  /** The id in plane 0 of the link from down port {@code port} of switch {@code index} of switch tier {@code tier} (≥ 1). */
+  /** The id in plane 0 of the link from down port {@code port} of switch {@code index} of tier {@code tier} ≥ 1. */
   int down(int tier, int index, int port) {
     return up(tier - 1, topology.downNeighbour(tier, index, port), topology.downNeighbourUpPort(tier, index, port));
   }

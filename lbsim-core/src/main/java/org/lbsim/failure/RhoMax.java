@@ -124,7 +124,7 @@ public final class RhoMax {
     return rho;
   }
 
-  /** Usable paths of the {@code n} of {@code length} links in {@link #paths}, in the plane whose links start at id {@code base}. */
+  /** Usable paths of the {@code n} of {@code length} links in {@link #paths}, in the plane starting at {@code base}. */
   private int count(int n, int length, boolean[] down, int base) {
     int usable = 0;
     for (int p = 0; p < n; p++) {
@@ -143,7 +143,7 @@ public final class RhoMax {
     return true;
   }
 
-  /** The index among a plane's directed links of link {@code id} (its id in plane 0) of link tier {@code tier}, up or down. */
+  /** The index among a plane's directed links of link {@code id} (in plane 0) of link tier {@code tier}, up or down. */
   private int directed(int id, int tier, boolean up) {
     return 2 * links.hosts + links.first(tier) + id + (up ? 0 : links.count(tier));
   }

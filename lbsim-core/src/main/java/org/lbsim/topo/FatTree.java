@@ -99,7 +99,7 @@ public record FatTree(int k, int oversubscription, int planes) implements Topolo
         : tier == 1 ? index / half() * half() + port : port * half() + index % half();
   }
 
-  /** A ToR reaches the aggregation switch at position j by its up port j; that switch reaches core c by up port c div k/2. */
+  /** A ToR reaches the aggregation switch at position j by up port j, which reaches core c by up port c div k/2. */
   @Override
   public int downNeighbourUpPort(int tier, int index, int port) {
     return tier == 1 ? index % half() : index / half();

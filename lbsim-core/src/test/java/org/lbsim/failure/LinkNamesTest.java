@@ -25,7 +25,8 @@ class LinkNamesTest {
   @Test
   void everyLinkNamesTwoPortsOfTheFabricAndEveryCableIsOneLink() {
     for (Topology t : List.of(new FatTree(4, 1), new FatTree(6, 2), new FatTree(4, 1, 2), new LeafSpine(2, 4, 3),
-        new LeafSpine(2, 3, 2, 2), new TestShapes.RotatedLeafSpine(2, 3, 4, 2), new TestShapes.UnevenClos(1, 2, 3, 2, 2, 1))) {
+        new LeafSpine(2, 3, 2, 2), new TestShapes.RotatedLeafSpine(2, 3, 4, 2),
+        new TestShapes.UnevenClos(1, 2, 3, 2, 2, 1))) {
       Fabric f = Fabric.build(new Simulator(1), t, new FabricSettings(LINK, LINK, LINK, 800_000, 0.5, 20),
           sw -> new Ecmp());
       Set<String> cablePorts = new HashSet<>();
