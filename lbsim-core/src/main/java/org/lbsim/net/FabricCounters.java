@@ -4,8 +4,9 @@ package org.lbsim.net;
  * Packet counts for one run, kept by the fabric and the hosts. At the end of a run
  * {@code sent = delivered + dropped} for data and for ACKs, with nothing left in flight.
  * Trimmed data packets are data packets (delivered as headers, dropped, or returned to their
- * sender: {@code dataSent = dataDelivered + dataDropped + dataReturned}); NACKs, CNPs and the
- * NACKs that returned headers become are counted with the ACKs. PFC pause frames are MAC control
+ * sender: {@code dataSent = dataDelivered + dataDropped + dataReturned}); NACKs, CNPs, pulls,
+ * requests to send, congestion controls' own control packets and the NACKs that returned headers
+ * become are counted with the ACKs. PFC pause frames are MAC control
  * frames serialized on the reverse link, not packets, and are kept out of both balances.
  */
 public final class FabricCounters {
@@ -24,6 +25,10 @@ public final class FabricCounters {
   public long cnpSent;
   /** EQDS pulls (credit grants) among the ACKs sent; requests to send are counted with the ACKs too. */
   public long pullSent;
+  /** Control packets of a congestion control's receiver part ({@link Packet#CONTROL}) among the ACKs sent. */
+  public long controlSent;
+  /** Those control packets that reached their sender (among the ACKs delivered). */
+  public long controlDelivered;
   /** Trimmed headers a switch returned to their sender (each becomes a NACK, counted in ackSent and nackSent). */
   public long dataReturned;
   /** PFC XOFF + XON frames. */

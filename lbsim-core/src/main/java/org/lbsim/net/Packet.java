@@ -19,6 +19,12 @@ public final class Packet {
   public static final byte PULL = 4;
   /** Receiver-driven credit (EQDS): a header-only request to send, sender to receiver, carrying {@link #pullTarget()}. */
   public static final byte RTS = 5;
+  /**
+   * A congestion control's own control packet, from its receiver part to its sender (see {@code
+   * transport.CcReceiver}): header-only, forwarded, queued and counted like an ACK, carrying the
+   * design's word ({@link #designWord()}).
+   */
+  public static final byte CONTROL = 6;
   /** Most switch hops an INT record holds (a 3-tier fat tree path crosses 5 switches). */
   public static final int INT_MAX_HOPS = 8;
 
@@ -172,6 +178,32 @@ public final class Packet {
     return extras == null ? 0 : extras.sackBits;
   }
 
+  /**
+   * The word the running congestion control owns on this packet: its sender writes it on data
+   * packets ({@code CongestionControl.stamp}), its receiver part on its control packets; 0 while
+   * none was written. The rules that keep it are {@link PacketExtras}'s.
+   */
+  public long designWord() {
+    PacketExtras x = extras;
+    return x == null || x.design == null ? 0 : x.design.value;
+  }
+
+  /**
+   * Sets {@link #designWord()}. The slot holding it is attached to this pooled packet the first
+   * time a nonzero word is written and kept for its later lives, as the other extras are.
+   */
+  public void setDesignWord(long word) {
+    PacketExtras x = extras;
+    if (word == 0 && (x == null || x.design == null)) {
+      return; // 0 is what an absent slot answers
+    }
+    x = extras();
+    if (x.design == null) {
+      x.design = new PacketExtras.DesignWord();
+    }
+    x.design.value = word;
+  }
+
   /** CONGA: the source leaf's uplink tag (0 until a leaf sets it). */
   public int congaTag() {
     return extras == null ? 0 : extras.congaTag;
@@ -214,7 +246,7 @@ public final class Packet {
     if (n > 0) {
       PacketExtras from = data.extras;
       PacketExtras to = intRecord();
-      to.intHops = n;
+      to.intHops = (byte) n;
       System.arraycopy(from.intPort, 0, to.intPort, 0, n);
       System.arraycopy(from.intQueueBytes, 0, to.intQueueBytes, 0, n);
       System.arraycopy(from.intTxBytes, 0, to.intTxBytes, 0, n);

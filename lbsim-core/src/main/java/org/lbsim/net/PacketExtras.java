@@ -3,7 +3,7 @@ package org.lbsim.net;
 /**
  * The fields of a {@link Packet} that only some designs use: SACK and go-back-N acknowledgements,
  * receiver-driven credit, CONGA's tags and feedback, HPCC's in-band telemetry, NDP's returned
- * headers, a sender's request for an ACK at once. They live in this
+ * headers, a sender's request for an ACK at once, and the congestion control's own word. They live in this
  * side object, which a pooled packet gets the first time a design writes one of them
  * ({@link Packet#extras()}) and keeps for its later lives, so that the packet itself stays two
  * cache lines: every hop and every end host reads the packet, and ~17,000 of them are in flight
@@ -16,8 +16,8 @@ public final class PacketExtras {
   public boolean returned;
   /** On a data packet: its sender asks for an ACK at once (receivers that coalesce ACKs honour it). */
   public boolean ackRequest;
-  /** In-band telemetry (HPCC): hops stamped so far, in the arrays below. */
-  public int intHops;
+  /** In-band telemetry (HPCC): hops stamped so far, in the arrays below (at most {@link Packet#INT_MAX_HOPS}). */
+  public byte intHops;
   /** Receiver-driven credit, on a data packet or RTS: the cumulative pull number the sender asks for. */
   public long pullTarget;
   /** On an ACK / NACK: the receiver's cumulative ack, the next sequence it still lacks. */
@@ -41,6 +41,19 @@ public final class PacketExtras {
   public long[] intTxBytes;
   public long[] intTimePs;
   public long[] intBitsPerSecond;
+  /**
+   * The running congestion control's word ({@link Packet#designWord()}), in a slot of its own
+   * made the first time a design writes one, so that this object stays 88 bytes: null until then.
+   * The word starts at 0 in every new packet, data or header (an ACK does not echo the word of
+   * the data packet it answers); a trimmed packet and a header a switch returns to its sender
+   * keep theirs, being the same packet; it is cleared when the packet goes back to the pool.
+   */
+  DesignWord design;
+
+  /** The slot of {@link #design}. */
+  static final class DesignWord {
+    long value;
+  }
 
   PacketExtras() {}
 
@@ -56,5 +69,8 @@ public final class PacketExtras {
     congaMetric = 0;
     congaFbTag = -1;
     congaFbMetric = 0;
+    if (design != null) {
+      design.value = 0;
+    }
   }
 }

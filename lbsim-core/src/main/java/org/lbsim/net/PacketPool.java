@@ -45,7 +45,7 @@ public final class PacketPool {
 
   /**
    * A header-only packet of {@code flow} ({@link Packet#ACK}, {@link Packet#NACK},
-   * {@link Packet#CNP}, {@link Packet#PULL} or {@link Packet#RTS}) towards {@code to};
+   * {@link Packet#CNP}, {@link Packet#PULL}, {@link Packet#RTS} or {@link Packet#CONTROL}) towards {@code to};
    * {@code sentAtPs} is the time an RTT sample is taken from (an ACK echoes its data packet's).
    */
   public Packet header(byte type, int flow, int src, int dst, int sizeBytes, int entropy, long sentAtPs, Endpoint to) {

@@ -49,4 +49,25 @@ class PacketPoolTest {
     assertThat(p.cumAck()).isZero();
     assertThat(p.sackBits()).isZero();
   }
+
+  @Test
+  void theDesignWordIsAttachedWhenFirstWrittenAndClearedWithThePacket() {
+    PacketPool pool = new PacketPool();
+    Packet p = pool.acquire();
+    p.setDesignWord(0);
+    assertThat(p.designWord()).isZero();
+    p.setDesignWord(-3);
+    assertThat(p.designWord()).isEqualTo(-3);
+    PacketExtras extras = p.extras();
+    PacketExtras.DesignWord slot = extras.design;
+    pool.release(p);
+
+    Packet q = pool.acquire();
+    assertThat(q).isSameAs(p);
+    assertThat(q.designWord()).isZero();
+    q.setDesignWord(5);
+    assertThat(q.extras().design).isSameAs(slot); // kept for the packet's later lives
+    Packet header = pool.header(Packet.CONTROL, 1, 2, 3, 64, 0, 0, null);
+    assertThat(header.designWord()).as("a new header starts at 0").isZero();
+  }
 }
