@@ -257,7 +257,8 @@ public final class ScenarioRunner {
     TransportSection t = s.transport();
     TransportSettings ts = new TransportSettings(format, t.rateCoef() * rhoMax, t.extraPackets(), s.profile(),
         s.packet().ackCe().echoes(s.profile()), t.initialRtoPs(), t.minRtoPs(), d.lr().bind(d.lrParams()),
-        cc.bind(d.ccParams()), cc.cnpIntervalPs(d.ccParams()), t.rttFromSlot(), t.ackCoalesceBytes());
+        cc.bind(d.ccParams()), cc.cnpIntervalPs(d.ccParams()), cc.bindReceiver(d.ccParams()), t.rttFromSlot(),
+        t.ackCoalesceBytes());
     // an independent subflow is a connection of its own: one entropy, its own id for the switches' hash
     PathPolicyFactory hostPaths = split != null ? (flow, rnd) -> new FlowPath(0)
         : form != null && form.host() != null ? form.host().apply(ctx) : lb.host().apply(ctx);
@@ -333,6 +334,10 @@ public final class ScenarioRunner {
     counters.put("timeouts", timeouts);
     counters.put("cnp_sent", c.cnpSent);
     counters.put("pull_sent", c.pullSent);
+    if (s.designs().cc().receiver() != null) { // only then: other runs' result files keep their shape
+      counters.put("control_sent", c.controlSent);
+      counters.put("control_delivered", c.controlDelivered);
+    }
     counters.put("pause_frames", c.pauseFrames);
     counters.put("paused_ps", pausedPs);
     counters.put("ports_paused_at_end", pausedAtEnd);

@@ -8,10 +8,12 @@ import org.lbsim.net.Packet;
  * its packets; each algorithm overrides what it needs (see {@code org.lbsim.transport.cc}). What
  * only one family of algorithms has is a role of its own, which the sender calls where the packet
  * type says so: {@link CnpReactor} (congestion notifications) and {@link PullCredited} (receiver
- * credit, with a {@link PullCredit} at the receiver).
+ * credit, with a {@link PullCredit} at the receiver). A control whose design has a receiver part
+ * of its own ({@link CcReceiver}) hears from it in {@link #onControl}, and may write the design's
+ * word on its data packets in {@link #stamp}.
  *
- * <p>A window-limited sender stops ticking and is woken by the next ACK, NACK, CNP, loss or
- * timeout, so a blocked flow costs no events.
+ * <p>A window-limited sender stops ticking and is woken by the next ACK, NACK, CNP, PULL, control
+ * packet, loss or timeout, so a blocked flow costs no events.
  */
 public interface CongestionControl {
   /** Gap between this data packet's pacing slot and the next one. */
@@ -45,6 +47,20 @@ public interface CongestionControl {
 
   /** A data packet of {@code bytes} on the wire left now (byte counters, per-window bookkeeping). */
   default void onSent(long seq, int bytes, long nowPs) {}
+
+  /**
+   * Data packet {@code data}, its path chosen, leaves now (after {@link #onSent}): a control
+   * whose receiver part ({@link CcReceiver}) reads a word of the sender's writes it here with
+   * {@link Packet#setDesignWord}. Nothing else of the packet is the control's to change.
+   */
+  default void stamp(Packet data, long nowPs) {}
+
+  /**
+   * A control packet ({@link Packet#CONTROL}) that this flow's receiver part ({@link CcReceiver})
+   * sent reached the sender, its flow unfinished; what the part reports is in its design word
+   * ({@link Packet#designWord()}). The packet is released after this returns.
+   */
+  default void onControl(Packet control, long nowPs) {}
 
   /**
    * Feedback from one ACK (each ACK answers one data packet); {@code ecn} = the data packet was

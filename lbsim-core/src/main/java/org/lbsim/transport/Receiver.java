@@ -100,7 +100,7 @@ abstract class Receiver implements ReceiverLogic, Endpoint {
   }
 
   /**
-   * A header-only control packet of this flow ({@link Packet#CNP}, {@link Packet#PULL}) from
+   * A header-only control packet of this flow ({@link Packet#CNP}, {@link Packet#PULL}, {@link Packet#CONTROL}) from
    * {@code srcHost} to its sender at {@code dstHost}, sent at {@code nowPs}; the caller sends it.
    */
   Packet toSender(byte type, int srcHost, int dstHost, int entropy, long nowPs) {

@@ -4,10 +4,11 @@ import org.lbsim.net.Packet;
 
 /**
  * A receiver's part in its flow's congestion control, for the controls that need one: the
- * congestion notifications of a {@link CnpReactor} ({@link CnpNotifier}) or the pull credit of a
- * {@link PullCredited} control ({@link PullCredit}). Made only for the runs that use it, after
- * every flow's own objects, so that in a run of another design a receiver carries one null
- * reference and no further state (docs/architecture.md, "Memory layout rules").
+ * congestion notifications of a {@link CnpReactor} ({@link CnpNotifier}), the pull credit of a
+ * {@link PullCredited} control ({@link PullCredit}), or a design's own {@link CcReceiver}
+ * ({@link PartControl}). Made only for the runs that use it, after every flow's own objects, so
+ * that in a run of another design a receiver carries one null reference and no further state
+ * (docs/architecture.md, "Memory layout rules").
  */
 abstract class ReceiverControl {
   /** A data packet reached receiver {@code r} at {@code nowPs}, before its recovery records it. */

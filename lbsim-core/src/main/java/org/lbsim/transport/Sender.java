@@ -492,6 +492,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     lr.onSent(seq, p.entropy, now);
     path.onSent(p.entropy, now);
     cc.onSent(seq, p.sizeBytes, now);
+    cc.stamp(p, now);
     packetsSent++;
     PullCredited credit = credit();
     if (credit != null) {
@@ -546,7 +547,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     }
   }
 
-  /** An ACK, NACK, CNP or PULL of this flow reached its host. */
+  /** An ACK, NACK, CNP, PULL or control packet of this flow reached its host. */
   @Override
   public void deliver(Packet ack, long now) {
     // An idle sender's skipped slots are caught up before the feedback changes its pace. One
@@ -582,6 +583,16 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
         wake(now);
         repace(now);
       }
+      return;
+    }
+    if (ack.type == Packet.CONTROL) {
+      transport.counters().controlDelivered++;
+      if (finishPs < 0) {
+        cc.onControl(ack, now); // from the control's own receiver part (CcReceiver)
+        wake(now);
+        repace(now);
+      }
+      transport.pool().release(ack);
       return;
     }
     PullCredited credit = credit();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.lbsim.engine.Simulator;
 import org.lbsim.engine.SplitMix;
 import org.lbsim.lb.FlowInfo;
@@ -179,17 +180,28 @@ public final class Transport implements Node {
    * {@link ReceiverControl}): for a {@link PullCredited} control its {@link PullCredit}, served
    * by one pull pacer per receiving host, shared by all the flows it receives and pulling at the
    * control's pull rate x its link rate; for a run whose control asks for CNPs (a CNP interval) a
-   * {@link CnpNotifier}.
+   * {@link CnpNotifier}; for a control whose design has a receiver part, that part
+   * ({@link CcReceiver}, in a {@link PartControl}), made from the flow's context without the
+   * sender's jitter stream.
    */
   private void attachReceiverControl() {
     PullPacer[] pacers = new PullPacer[fabric.hostCount()];
     PacketFormat fmt = settings.format();
     long slotPs = PortConfig.serializationPs(fmt.dataBytes() + fmt.gapBytes(), fabric.settings().hostLink().bitsPerSecond());
     boolean cnp = settings.cnpIntervalPs() >= 0;
+    Function<CcContext, CcReceiver> parts = settings.ccReceivers();
+    CcContext[] contexts = null; // made in a pass of their own, so that they do not lie as garbage between the parts
+    if (parts != null) {
+      contexts = new CcContext[senders.length];
+      for (int i = 0; i < senders.length; i++) {
+        contexts[i] = ccContext(flows.get(i), gapPs[i], null);
+      }
+    }
     for (int i = 0; i < senders.length; i++) {
       if (senders[i].congestionControl() instanceof PullCredited credited) {
-        if (cnp) {
-          throw new IllegalArgumentException("a credit-driven congestion control does not take CNPs (flow " + i + ")");
+        if (cnp || parts != null) {
+          throw new IllegalArgumentException("a credit-driven congestion control has its own receiver part and takes "
+              + "neither CNPs nor another part (flow " + i + ")");
         }
         int h = flows.get(i).dst();
         if (pacers[h] == null) {
@@ -198,6 +210,8 @@ public final class Transport implements Node {
         receivers[i].setControl(new PullCredit(receivers[i], pacers[h], h, credited.idlePulls()));
       } else if (cnp) {
         receivers[i].setControl(new CnpNotifier());
+      } else if (parts != null) {
+        receivers[i].setControl(new PartControl(parts.apply(contexts[i]), receivers[i]));
       }
     }
   }

@@ -1,5 +1,6 @@
 package org.lbsim.transport;
 
+import java.util.function.Function;
 import org.lbsim.net.PacketFormat;
 
 /**
@@ -22,6 +23,7 @@ public final class TransportSettings {
   private final LrDesign recovery;
   private final CcFactory cc;
   private final long cnpIntervalPs;
+  private final Function<CcContext, CcReceiver> ccReceivers;
   private final boolean rttFromSlot;
   private final int ackCoalesceBytes;
 
@@ -39,6 +41,8 @@ public final class TransportSettings {
    * @param cc creates each flow's congestion control; null = the ideal constant rate
    * @param cnpIntervalPs receivers answer CE-marked data with a CNP at most this often per flow
    *     (DCQCN's notification point); negative = no CNPs
+   * @param ccReceivers creates each flow's receiver part of the congestion control, from the
+   *     flow's context ({@link CcReceiver}); null = the control has none
    * @param rttFromSlot whether a data packet's RTT samples start when its sender's slot came rather
    *     than when it entered the host NIC, so the time it waited for room there counts as delay
    *     ({@code transport.rtt_from: slot}; only a NIC with back-pressure makes a packet wait)
@@ -48,7 +52,7 @@ public final class TransportSettings {
    */
   public TransportSettings(PacketFormat format, double rateCoef, int extraPackets, TransportProfile profile,
       boolean ackEchoesCe, long initialRtoPs, long minRtoPs, LrDesign recovery, CcFactory cc, long cnpIntervalPs,
-      boolean rttFromSlot, int ackCoalesceBytes) {
+      Function<CcContext, CcReceiver> ccReceivers, boolean rttFromSlot, int ackCoalesceBytes) {
     if (!(rateCoef > 0)) {
       throw new IllegalArgumentException("rate_coef must be > 0, got " + rateCoef);
     }
@@ -69,6 +73,7 @@ public final class TransportSettings {
     this.recovery = recovery;
     this.cc = cc;
     this.cnpIntervalPs = cnpIntervalPs;
+    this.ccReceivers = ccReceivers;
     this.rttFromSlot = rttFromSlot;
     this.ackCoalesceBytes = ackCoalesceBytes;
   }
@@ -148,5 +153,10 @@ public final class TransportSettings {
 
   public long cnpIntervalPs() {
     return cnpIntervalPs;
+  }
+
+  /** Creates each flow's receiver part of the congestion control ({@link CcReceiver}); null = none. */
+  public Function<CcContext, CcReceiver> ccReceivers() {
+    return ccReceivers;
   }
 }
