@@ -18,12 +18,13 @@ import org.lbsim.workload.FlowSpec;
 /**
  * One example design per axis, registered with lbsim through
  * {@code META-INF/services/org.lbsim.spi.DesignProvider}: {@code lb: p2c}, {@code cc: aimd},
- * {@code lr: fixed-sr}, {@code workload.kind: shift} and {@code topology.kind: star}.
+ * {@code lr: fixed-sr}, {@code workload.kind: shift} and {@code topology.kind: star}; and a
+ * congestion control with a receiver part, {@code cc: ecn-count}.
  */
 public final class ExamplePlugins implements DesignProvider {
   @Override
   public List<Design> designs() {
-    return List.of(p2c(), aimd(), fixedSr(), shift(), star());
+    return List.of(p2c(), aimd(), ecnCount(), fixedSr(), shift(), star());
   }
 
   private static LbDesign p2c() {
@@ -45,6 +46,19 @@ public final class ExamplePlugins implements DesignProvider {
             Param.number("md", 0.5, 0.01, 0.99, "multiplicative decrease factor"),
             Param.number("init_cwnd", 10, 1, 1e6, "initial window, packets")),
         false, false, (p, f) -> new AimdWindow(f.lineSlotPs(), p.number("init_cwnd"), p.number("ai"), p.number("md")));
+  }
+
+  /** A sender ({@link EcnCountWindow}) and a receiver part ({@link EcnCounter}) that feeds it back CE counts. */
+  private static CcDesign ecnCount() {
+    return new CcDesign("ecn-count",
+        "DCTCP's window on CE counts its receiver part sends back: one control packet per k data packets arrived",
+        "example plug-in (lbsim-examples); DCTCP (Alizadeh et al., SIGCOMM 2010; RFC 8257), counts as AccECN's",
+        List.of(Param.integer("k", 4, 1, 1 << 16, "data packets arrived per control packet from the receiver"),
+            Param.number("g", 1.0 / 16, 0.0001, 1, "alpha gain g"),
+            Param.number("init_cwnd_bdp", 1.0, 0.01, 100, "first window in unloaded-path BDPs")),
+        false, false, (p, f) -> new EcnCountWindow(p.number("g"),
+            Math.max(1, p.number("init_cwnd_bdp") * f.bdpPackets()), f.lineSlotPs()))
+        .withReceiver((p, f) -> new EcnCounter(p.integer("k")));
   }
 
   private static LrDesign fixedSr() {

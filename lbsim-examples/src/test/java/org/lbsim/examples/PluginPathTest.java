@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.lbsim.cli.Main;
@@ -18,8 +19,9 @@ import org.lbsim.cli.Main;
 /**
  * The example plug-ins run the way a user runs them: {@code lbsim --plugins DIR} with the jar
  * the package phase built. Their classes are not on this test's class path, so every design
- * here comes through the plug-in loader.
+ * here comes through the plug-in loader (its tag selects it for the build's plug-in path run).
  */
+@Tag("plugin-path")
 class PluginPathTest {
   /** One 64 KiB flow across a k = 4 fat tree (6 hops): 16 packets at 800 Gb/s, 0.5 us per link. */
   private static final String ONE_FLOW_CM = "Nodes 16\nConnections 1\n0->15 id 1 start 0 size 65536\n";
@@ -61,6 +63,46 @@ class PluginPathTest {
         + "aimd: {init_cwnd: 2, ai: 0.01}\n");
     assertThat(one.get("flows_unfinished").asInt()).isZero();
     assertThat(one.get("cct_ps").asLong()).isGreaterThan(3 * ONE_FLOW_CCT_PS);
+  }
+
+  @Test
+  void ecnCountsReceiverPartSendsOneControlPacketPerKArrivals() throws IOException {
+    JsonNode one = run("ecn-count-one", "topology: {k: 4}\nworkload: {kind: cm, file: one.cm}\ncc: ecn-count\n"
+        + "lr: sack\necn-count: {k: 5}\n");
+    assertThat(one.get("flows_unfinished").asInt()).isZero();
+    assertThat(one.get("cct_ps").asLong()).as("a window of one BDP holds a lone flow back in nothing")
+        .isEqualTo(ONE_FLOW_CCT_PS);
+    JsonNode c = one.get("counters");
+    assertThat(c.get("ecn_marked").asLong()).isZero();
+    assertThat(c.get("control_sent").asLong()).as("floor(16 / 5) control packets").isEqualTo(3);
+    assertThat(c.get("control_delivered").asLong()).isEqualTo(3);
+    assertThat(c.get("ack_sent").asLong()).as("16 ACKs and the control packets").isEqualTo(16 + 3);
+    assertThat(c.get("ack_delivered").asLong()).isEqualTo(16 + 3);
+  }
+
+  /**
+   * Four 1 MiB flows into one host, a 4 MB buffer marking above 5 %: the counts fed back every
+   * second arrival cut the windows, so the receiver's port queues less and marks fewer packets
+   * than with feedback every 65,536 arrivals, which no flow here reaches (none at all).
+   */
+  @Test
+  void ecnCountsFeedbackHoldsAnIncastsQueueDown() throws IOException {
+    String incast = "topology: {k: 4}\nworkload: {kind: incast, senders: 4, receiver: 0, size: 1MiB}\n"
+        + "buffer: {bytes: 4MB, ecn_fraction: 0.05}\ncc: ecn-count\nlr: sack\n";
+    JsonNode fed = run("ecn-count-fed", incast + "ecn-count: {k: 2}\n");
+    JsonNode unfed = run("ecn-count-unfed", incast + "ecn-count: {k: 65536}\n");
+    assertThat(fed.get("flows_unfinished").asInt()).isZero();
+    assertThat(unfed.get("flows_unfinished").asInt()).isZero();
+    JsonNode c = fed.get("counters");
+    long arrived = c.get("data_delivered").asLong();
+    long control = c.get("control_sent").asLong();
+    // each flow sends floor(its arrivals / 2): between (arrived - 4) / 2 and arrived / 2 in all
+    assertThat(2 * control).isBetween(arrived - 4, arrived);
+    assertThat(c.get("ack_dropped").asLong()).isZero();
+    assertThat(c.get("control_delivered").asLong()).isEqualTo(control);
+    assertThat(unfed.get("counters").get("control_sent").asLong()).isZero();
+    assertThat(c.get("ecn_marked").asLong()).isPositive().isLessThan(unfed.get("counters").get("ecn_marked").asLong());
+    assertThat(maxQueueBytes("ecn-count-fed")).isLessThan(maxQueueBytes("ecn-count-unfed"));
   }
 
   @Test
@@ -136,7 +178,7 @@ class PluginPathTest {
     Outcome o = cli("--plugins", plugins.toString(), "list", "--verbose");
     assertThat(o.code).isZero();
     String jar = plugins.resolve("lbsim-examples.jar").toAbsolutePath().normalize().toString();
-    for (String name : new String[] {"p2c", "aimd", "fixed-sr", "shift", "star"}) {
+    for (String name : new String[] {"p2c", "aimd", "ecn-count", "fixed-sr", "shift", "star"}) {
       assertThat(o.out).containsPattern("\n  " + name + " +[A-Z]");
     }
     assertThat(o.out).contains("plug-in: " + jar).contains("p2c.entropies = 16")
@@ -163,6 +205,13 @@ class PluginPathTest {
     Outcome o = cli("--plugins", plugins.toString(), "run", file.toString(), "--out", dir.resolve("out").toString());
     assertThat(o.code).as(o.err).isZero();
     return JSON.readTree(dir.resolve("out").resolve(name).resolve("summary.json").toFile());
+  }
+
+  /** The largest queue any port of run {@code name} held (ports.csv). */
+  private static long maxQueueBytes(String name) throws IOException {
+    java.util.List<String> lines = Files.readAllLines(dir.resolve("out").resolve(name).resolve("ports.csv"));
+    int col = java.util.List.of(lines.get(0).split(",")).indexOf("max_queue_bytes");
+    return lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[col])).max().orElseThrow();
   }
 
   private static long retransmissions(String csvLine) throws IOException {
