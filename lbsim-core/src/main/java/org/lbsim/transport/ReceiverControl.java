@@ -8,7 +8,10 @@ import org.lbsim.net.Packet;
  * {@link PullCredited} control ({@link PullCredit}), or a design's own {@link CcReceiver}
  * ({@link PartControl}). Made only for the runs that use it, after every flow's own objects, so
  * that in a run of another design a receiver carries one null reference and no further state
- * (docs/architecture.md, "Memory layout rules").
+ * (docs/architecture.md, "Memory layout rules"). The two built-in parts are not {@link
+ * CcReceiver}s: a CNP leaves without consulting the ACK path policy and counts as a CNP, and pull
+ * credit is paced per receiving host and echoed by every ACK, neither of which the one
+ * {@link ControlChannel} does.
  */
 abstract class ReceiverControl {
   /** A data packet reached receiver {@code r} at {@code nowPs}, before its recovery records it. */
