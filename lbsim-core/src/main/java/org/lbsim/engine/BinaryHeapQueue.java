@@ -1,18 +1,15 @@
 package org.lbsim.engine;
 
 /**
- * One binary min-heap ({@link KeyedHeap}) over every pending event, ordered by (time, insertion
- * sequence): the reference that {@link CalendarQueue} is tested and benchmarked against.
- *
- * <p>The sequence number breaks ties in insertion order (FIFO), which makes every run with the
- * same inputs replay identically. The heap holds only keys and slot indexes; what each event
- * runs sits in {@link EventSlots}.
+ * One binary min-heap ({@link KeyedHeap}) over every pending event, ordered by (time, tie key,
+ * see {@link EventQueue}): the reference that {@link CalendarQueue} is tested and benchmarked
+ * against. The heap holds only keys and slot indexes; what each event runs sits in
+ * {@link EventSlots}.
  */
 public final class BinaryHeapQueue implements EventQueue {
   private final KeyedHeap heap;
   private final EventSlots slots;
   private long nextSeq;
-  private long nextFirstSeq = Long.MIN_VALUE; // the addFirst band: below every add sequence
 
   public BinaryHeapQueue(int initialCapacity) {
     heap = new KeyedHeap(initialCapacity);
@@ -36,12 +33,12 @@ public final class BinaryHeapQueue implements EventQueue {
 
   @Override
   public void add(long t, EventTarget who, int k, long a) {
-    heap.push(t, nextSeq++, slots.take(who, k, a));
+    heap.push(t, EventQueue.tieKey(false, who.tieRank(), nextSeq++), slots.take(who, k, a));
   }
 
   @Override
   public void addFirst(long t, EventTarget who, int k, long a) {
-    heap.push(t, nextFirstSeq++, slots.take(who, k, a));
+    heap.push(t, EventQueue.tieKey(true, who.tieRank(), nextSeq++), slots.take(who, k, a));
   }
 
   @Override

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Two-level bucketed event queue (a calendar queue with an overflow heap), exact in (time,
- * insertion sequence) order, on primitive arrays.
+ * tie key) order ({@link EventQueue}), on primitive arrays.
  *
  * <p>Why: in a packet simulation nearly every event is scheduled a few nanoseconds to a
  * microsecond ahead (serialization ends, link deliveries), while a minority (pacing slots, timers)
@@ -53,7 +53,6 @@ public final class CalendarQueue implements EventQueue {
   private int ringCount;
   private int size;
   private long nextSeq;
-  private long nextFirstSeq = Long.MIN_VALUE; // the addFirst band: below every add sequence
   private long prefetched; // sum of EventTarget.prefetch() values: kept so the JIT keeps their loads
 
   private final EventSlots slots; // each event's keys, bucket link and what it runs
@@ -106,12 +105,12 @@ public final class CalendarQueue implements EventQueue {
 
   @Override
   public void add(long t, EventTarget who, int k, long a) {
-    insert(t, nextSeq++, who, k, a);
+    insert(t, EventQueue.tieKey(false, who.tieRank(), nextSeq++), who, k, a);
   }
 
   @Override
   public void addFirst(long t, EventTarget who, int k, long a) {
-    insert(t, nextFirstSeq++, who, k, a);
+    insert(t, EventQueue.tieKey(true, who.tieRank(), nextSeq++), who, k, a);
   }
 
   private void insert(long t, long s, EventTarget who, int k, long a) {

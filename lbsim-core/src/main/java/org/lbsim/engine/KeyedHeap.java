@@ -3,7 +3,7 @@ package org.lbsim.engine;
 import java.util.Arrays;
 
 /**
- * Binary min-heap of event slot numbers keyed by (time, insertion sequence), on primitive arrays
+ * Binary min-heap of event slot numbers keyed by (time, tie key: {@link EventQueue#tieKey}), on primitive arrays
  * so that sifting moves two longs and an int. The building block of both event queues.
  */
 final class KeyedHeap {

@@ -118,6 +118,34 @@ public final class Simulator {
     return queue.isEmpty();
   }
 
+  /**
+   * Runs every event at or before {@code endPs}, one window of a {@link PartitionedSimulator}: a
+   * {@link #stop()} during it is recorded ({@link #stopRequested()}) but does not end the window,
+   * so that a stop takes effect at the same point however the run is split. Leaves the clock at
+   * {@code endPs}.
+   */
+  void runWindow(long endPs) {
+    while (!queue.isEmpty() && queue.peekTime() <= endPs) {
+      queue.pollAndRun(this);
+      eventsRun++;
+    }
+    now = Math.max(now, endPs);
+  }
+
+  /** Whether {@link #stop()} was called since the flag was last cleared. */
+  boolean stopRequested() {
+    return stopRequested;
+  }
+
+  void clearStop() {
+    stopRequested = false;
+  }
+
+  /** The earliest pending event's time, or Long.MAX_VALUE when none is pending. */
+  long nextEventPs() {
+    return queue.isEmpty() ? Long.MAX_VALUE : queue.peekTime();
+  }
+
   void advanceTo(long t) {
     now = t;
   }

@@ -1,6 +1,7 @@
 package org.lbsim.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +52,74 @@ class EventQueueTest {
       sim.run(Long.MAX_VALUE);
       assertThat(order).as(q.getClass().getSimpleName()).containsExactly(4L, 3L, 5L, 1L, 2L, 6L);
     }
+  }
+
+  /** A target of a given rank that records its name when it runs. */
+  private static EventTarget ranked(int rank, List<String> order, String name) {
+    return new EventTarget() {
+      @Override
+      public void onEvent(int kind, long arg) {
+        order.add(name + arg);
+      }
+
+      @Override
+      public int tieRank() {
+        return rank;
+      }
+    };
+  }
+
+  @Test
+  void equalTimesRunByBandThenRankThenSchedulingOrderOnBothQueues() {
+    for (EventQueue q : new EventQueue[] {new BinaryHeapQueue(4), new CalendarQueue(4, 64, 4)}) {
+      Simulator sim = new Simulator(1, q);
+      List<String> order = new ArrayList<>();
+      EventTarget a = ranked(7, order, "a");
+      EventTarget b = ranked(2, order, "b");
+      EventTarget c = ranked(EventQueue.MAX_RANK - 1, order, "c");
+      sim.schedule(100, c, 0, 1);
+      sim.schedule(100, a, 0, 1);
+      sim.schedule(100, b, 0, 1);
+      sim.schedule(100, a, 0, 2);
+      sim.scheduleFirst(100, a, 0, 3);
+      sim.scheduleFirst(100, b, 0, 3);
+      sim.schedule(100, b, 0, 2);
+      sim.run(Long.MAX_VALUE);
+      assertThat(order).as(q.getClass().getSimpleName()).containsExactly("b3", "a3", "b1", "b2", "a1", "a2", "c1");
+    }
+  }
+
+  @Test
+  void anEventOfALowerRankScheduledForNowRunsBeforeTheHigherRanksStillWaiting() {
+    Simulator sim = new Simulator(1);
+    List<String> order = new ArrayList<>();
+    EventTarget low = ranked(1, order, "low");
+    EventTarget high = ranked(9, order, "high");
+    EventTarget mid = new EventTarget() {
+      @Override
+      public void onEvent(int kind, long arg) {
+        order.add("mid");
+        sim.schedule(sim.now(), low, 0, 0); // rank 1, scheduled while rank 5 and 9 wait at this picosecond
+      }
+
+      @Override
+      public int tieRank() {
+        return 5;
+      }
+    };
+    sim.schedule(10, mid, 0, 0);
+    sim.schedule(10, high, 0, 0);
+    sim.run(Long.MAX_VALUE);
+    assertThat(order).containsExactly("mid", "low0", "high0");
+  }
+
+  @Test
+  void aRankOutsideTheRangeIsRefused() {
+    Simulator sim = new Simulator(1);
+    List<String> order = new ArrayList<>();
+    EventTarget outside = ranked(EventQueue.MAX_RANK, order, "x");
+    assertThatThrownBy(() -> sim.schedule(1, outside, 0, 0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("event rank 4194304 outside 0..4194303");
   }
 
   @Test

@@ -1,0 +1,312 @@
+package org.lbsim.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One run split into partitions, each a {@link Simulator} of its own, run on one or more threads
+ * by conservative windows (Chandy–Misra–Bryant's lookahead, synchronized by barriers rather than
+ * null messages): a partition reaches another only through a {@link Channel}, whose events lie at
+ * least {@code lookaheadPs} after the moment they are posted, so every partition may run the
+ * events of the window [T, T + lookahead) without waiting, where T is the earliest pending event
+ * of the whole run. At the window's end the channels hand their events to their destinations and
+ * the next window starts at the new earliest event.
+ *
+ * <p><b>The same result for every thread count and partitioning.</b> Events of one picosecond
+ * run by band, rank and scheduling order ({@link EventQueue}); the windows depend only on the
+ * run's events, not on how they are split; and a model keeps its partitions' state apart and gives
+ * every channel's events a rank of their own (a cable's far end, say), whose events arrive in
+ * time order, so that no two events of one rank and picosecond come from two places. A
+ * {@link Simulator#stop()} takes effect at the end of its window, in every partition. The
+ * simulator checks the lookahead of every posted event; the rest is the model's contract.
+ *
+ * <p>Nothing is shared between partitions while a window runs: each channel's buffer is written by
+ * its source partition only, and read by its destination's thread after the barrier.
+ */
+public final class PartitionedSimulator {
+  private final Simulator[] parts;
+  private final long lookaheadPs;
+  private final Channel[][] channels; // [from][to], made on first use
+  private long windowEndPs = -1; // the last window's end: every event at or before it has run
+  private long windows;
+
+  /**
+   * @param seed the run's seed: every partition's {@link Simulator#random()} derives the same
+   *     named streams from it, so a component draws the same numbers in whichever partition it is
+   * @param partitions partitions, at least 1
+   * @param lookaheadPs the least delay of any event posted to another partition, at least 1 ps
+   */
+  public PartitionedSimulator(long seed, int partitions, long lookaheadPs) {
+    if (partitions < 1) {
+      throw new IllegalArgumentException("a run needs at least one partition, got " + partitions);
+    }
+    if (lookaheadPs < 1) {
+      throw new IllegalArgumentException("the lookahead must be at least 1 ps, got " + lookaheadPs);
+    }
+    this.parts = new Simulator[partitions];
+    for (int i = 0; i < partitions; i++) {
+      parts[i] = new Simulator(seed);
+    }
+    this.lookaheadPs = lookaheadPs;
+    this.channels = new Channel[partitions][partitions];
+  }
+
+  public int partitions() {
+    return parts.length;
+  }
+
+  public Simulator partition(int i) {
+    return parts[i];
+  }
+
+  public long lookaheadPs() {
+    return lookaheadPs;
+  }
+
+  /** Events run so far, in every partition. */
+  public long eventsRun() {
+    long n = 0;
+    for (Simulator s : parts) {
+      n += s.eventsRun();
+    }
+    return n;
+  }
+
+  /** Windows run so far. */
+  public long windows() {
+    return windows;
+  }
+
+  /** The end of the last window: every event at or before it has run. */
+  public long windowEndPs() {
+    return windowEndPs;
+  }
+
+  /** The channel from partition {@code from} to partition {@code to} (another one). */
+  public Channel channel(int from, int to) {
+    if (from == to) {
+      throw new IllegalArgumentException("partition " + from + " schedules its own events directly, not through a channel");
+    }
+    Channel c = channels[from][to];
+    if (c == null) {
+      c = new Channel(parts[from], lookaheadPs);
+      channels[from][to] = c;
+    }
+    return c;
+  }
+
+  /**
+   * Runs windows until no event is pending, a partition asked to stop (at the end of the window
+   * it asked in), or the next event lies after {@code untilPs}; on {@code threads} threads (1 runs
+   * every partition on the caller's). Returns true if it ended because no event is pending.
+   */
+  public boolean run(long untilPs, int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("a run needs at least one thread, got " + threads);
+    }
+    for (Simulator s : parts) {
+      s.clearStop();
+    }
+    int workers = Math.min(threads, parts.length);
+    return workers == 1 ? runOnCaller(untilPs) : runOnThreads(untilPs, workers);
+  }
+
+  private boolean runOnCaller(long untilPs) {
+    while (true) {
+      long end = nextWindowEnd(untilPs);
+      if (end < 0) {
+        return end == NONE_PENDING;
+      }
+      for (Simulator s : parts) {
+        s.runWindow(end);
+      }
+      for (int to = 0; to < parts.length; to++) {
+        deliverTo(to);
+      }
+      windowEndPs = end;
+      windows++;
+      if (stopRequested()) {
+        return false;
+      }
+    }
+  }
+
+  private static final long NONE_PENDING = -1;
+  private static final long BEYOND_LIMIT = -2;
+
+  /** The next window's last picosecond, or NONE_PENDING / BEYOND_LIMIT. */
+  private long nextWindowEnd(long untilPs) {
+    long first = Long.MAX_VALUE;
+    for (Simulator s : parts) {
+      first = Math.min(first, s.nextEventPs());
+    }
+    if (first == Long.MAX_VALUE) {
+      return NONE_PENDING;
+    }
+    if (first > untilPs) {
+      for (Simulator s : parts) {
+        s.runWindow(untilPs); // moves the clocks to the limit, as Simulator.run does
+      }
+      return BEYOND_LIMIT;
+    }
+    return Math.min(untilPs, first + lookaheadPs - 1);
+  }
+
+  private boolean stopRequested() {
+    boolean stop = false;
+    for (Simulator s : parts) {
+      stop |= s.stopRequested();
+    }
+    return stop;
+  }
+
+  /** Hands partition {@code to} what every other partition posted to it, source by source. */
+  private void deliverTo(int to) {
+    for (int from = 0; from < parts.length; from++) {
+      Channel c = channels[from][to];
+      if (c != null) {
+        c.deliver(parts[to]);
+      }
+    }
+  }
+
+  private boolean runOnThreads(long untilPs, int workers) {
+    long[] end = {nextWindowEnd(untilPs)};
+    if (end[0] < 0) {
+      return end[0] == NONE_PENDING;
+    }
+    boolean[] finished = {false, false}; // done, drained
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    // after every worker ran its partitions' window: channels are handed over next
+    CyclicBarrier ran = new CyclicBarrier(workers);
+    // after every worker delivered its partitions' channels: the next window is chosen
+    CyclicBarrier delivered = new CyclicBarrier(workers, () -> {
+      windowEndPs = end[0];
+      windows++;
+      if (failure.get() != null || stopRequested()) {
+        finished[0] = true;
+        return;
+      }
+      end[0] = nextWindowEnd(untilPs);
+      if (end[0] < 0) {
+        finished[0] = true;
+        finished[1] = end[0] == NONE_PENDING;
+      }
+    });
+    List<Thread> pool = new ArrayList<>();
+    for (int w = 0; w < workers; w++) {
+      int worker = w;
+      Runnable work = () -> {
+        try {
+          while (true) {
+            guarded(failure, () -> {
+              for (int p = worker; p < parts.length; p += workers) {
+                parts[p].runWindow(end[0]);
+              }
+            });
+            ran.await();
+            guarded(failure, () -> {
+              for (int p = worker; p < parts.length; p += workers) {
+                deliverTo(p);
+              }
+            });
+            delivered.await();
+            if (finished[0]) {
+              return;
+            }
+          }
+        } catch (InterruptedException | BrokenBarrierException e) {
+          failure.compareAndSet(null, e); // the barriers are broken: every worker leaves
+        }
+      };
+      pool.add(new Thread(work, "lbsim-partition-worker-" + worker));
+    }
+    pool.forEach(Thread::start);
+    for (Thread t : pool) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while the run's partitions were running", e);
+      }
+    }
+    Throwable f = failure.get();
+    if (f instanceof RuntimeException r) {
+      throw r;
+    }
+    if (f instanceof Error e) {
+      throw e;
+    }
+    if (f != null) {
+      throw new IllegalStateException("a partition's thread was interrupted", f);
+    }
+    return finished[1];
+  }
+
+  /** Runs {@code work}; a failure is kept for the caller and the worker goes on to the barrier, which ends the run. */
+  private static void guarded(AtomicReference<Throwable> failure, Runnable work) {
+    if (failure.get() != null) {
+      return;
+    }
+    try {
+      work.run();
+    } catch (RuntimeException | Error e) {
+      failure.compareAndSet(null, e);
+    }
+  }
+
+  /**
+   * Events one partition posts to another: at least the lookahead after the source's clock,
+   * buffered until the window ends, then scheduled in the destination in the order posted.
+   */
+  public static final class Channel {
+    private final Simulator source;
+    private final long lookaheadPs;
+    private long[] time = new long[16];
+    private long[] arg = new long[16];
+    private int[] kind = new int[16];
+    private EventTarget[] target = new EventTarget[16];
+    private int size;
+
+    Channel(Simulator source, long lookaheadPs) {
+      this.source = source;
+      this.lookaheadPs = lookaheadPs;
+    }
+
+    /** Schedules {@code target.onEvent(kind, arg)} at {@code atPs} in the destination partition. */
+    public void post(long atPs, EventTarget target, int kind, long arg) {
+      long earliest = source.now() + lookaheadPs;
+      if (atPs < earliest) {
+        throw new IllegalStateException("an event posted to another partition at " + atPs + " ps lies less than the "
+            + "lookahead (" + lookaheadPs + " ps) after now (" + source.now() + " ps)");
+      }
+      if (size == time.length) {
+        grow();
+      }
+      this.time[size] = atPs;
+      this.arg[size] = arg;
+      this.kind[size] = kind;
+      this.target[size] = target;
+      size++;
+    }
+
+    void deliver(Simulator destination) {
+      for (int i = 0; i < size; i++) {
+        destination.schedule(time[i], target[i], kind[i], arg[i]);
+        target[i] = null;
+      }
+      size = 0;
+    }
+
+    private void grow() {
+      int c = time.length * 2;
+      time = java.util.Arrays.copyOf(time, c);
+      arg = java.util.Arrays.copyOf(arg, c);
+      kind = java.util.Arrays.copyOf(kind, c);
+      target = java.util.Arrays.copyOf(target, c);
+    }
+  }
+}
