@@ -152,7 +152,7 @@ public final class PartitionedSimulator {
       }
       return BEYOND_LIMIT;
     }
-    return Math.min(untilPs, first + lookaheadPs - 1);
+    return first > untilPs - (lookaheadPs - 1) ? untilPs : first + lookaheadPs - 1; // no overflow near Long.MAX_VALUE
   }
 
   private boolean stopRequested() {

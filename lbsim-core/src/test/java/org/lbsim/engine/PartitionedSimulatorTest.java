@@ -285,6 +285,16 @@ class PartitionedSimulatorTest {
   }
 
   @Test
+  void eventsNearTheEndOfTimeRunWithoutTheWindowOverflowing() {
+    PartitionedSimulator run = new PartitionedSimulator(1, 2, LOOKAHEAD);
+    List<Long> seen = new ArrayList<>();
+    run.partition(1).schedule(Long.MAX_VALUE - 10, (k, a) -> seen.add(a), 0, 7);
+    assertThat(run.run(Long.MAX_VALUE, 2)).isTrue();
+    assertThat(seen).containsExactly(7L);
+    assertThat(run.windowEndPs()).isEqualTo(Long.MAX_VALUE);
+  }
+
+  @Test
   void badShapesAreRefused() {
     assertThatThrownBy(() -> new PartitionedSimulator(1, 0, LOOKAHEAD)).hasMessageContaining("at least one partition");
     assertThatThrownBy(() -> new PartitionedSimulator(1, 2, 0)).hasMessageContaining("lookahead must be at least 1 ps");
