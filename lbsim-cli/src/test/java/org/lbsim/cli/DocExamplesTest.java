@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,7 +17,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -31,26 +35,33 @@ import org.lbsim.scenario.ScenarioReader;
 /**
  * The docs run: every command of README.md, docs/*.md and docs/reproduction/*.md runs as a reader would type it.
  *
- * <p>Every fenced block names its language: {@code sh} (commands), {@code text} (output), {@code yaml}, {@code json}
- * or {@code java}; an untagged block fails. Each page gets a fresh working folder holding a copy of the repository's
- * {@code scenarios/}, the files of {@link #FILES} and an {@code lbsim} launcher (as {@code ./lbsim} and on the
- * {@code PATH}) that runs this build's {@code org.lbsim.cli.Main} ({@link DocLauncher}); the page's {@code sh} lines
- * then run there through {@code bash -c}, verbatim and in page order, and must exit with 0. Pages are independent, so
- * they run at the same time, one per core ({@link #PAGES_AT_ONCE}); each command's test reports that command's
- * outcome, in page order. Exceptions are explicit: {@link #SHORT} runs a
- * shorter variant of a command that takes minutes, {@link #SKIP} lists what does not run here, with why. A command
- * that starts with neither {@code ./lbsim} nor {@code lbsim} and is in neither table fails the test, so a new example
- * cannot go stale unnoticed; so does a table entry whose command a page no longer shows.
+ * <p>Every fenced block names its language: {@code sh} (commands), {@code text} (output), {@code yaml}, {@code json},
+ * {@code java} or {@code python}; an untagged block fails. Each page gets a fresh working folder holding a copy of the
+ * repository's {@code scenarios/}, the files of {@link #FILES} and an {@code lbsim} launcher (as {@code ./lbsim} and
+ * on the {@code PATH}) that runs this build's {@code org.lbsim.cli.Main} ({@link DocLauncher}); the page's {@code sh}
+ * lines then run there through {@code bash -c}, verbatim and in page order, and must exit with 0. Pages are
+ * independent, so they run at the same time, one per core ({@link #PAGES_AT_ONCE}); each command's test reports that
+ * command's outcome, in page order. Exceptions are explicit: {@link #SHORT} runs a shorter variant of a command that
+ * takes minutes, {@link #SKIP} lists what does not run here, with why. A command that starts with neither
+ * {@code ./lbsim} nor {@code lbsim} (nor is a page's own Python script, below) and is in neither table fails the
+ * test, so a new example cannot go stale unnoticed; so does a table entry whose command a page no longer shows.
  *
  * <p>An {@code sh} block followed by a {@code text} block of {@code error:} lines is an error example: its last
  * command must exit with 2 and print exactly those lines on standard error. A {@code yaml} block whose first line is
  * {@code # NAME.yaml} is that file: written into the working folder before the page's commands run (or, if the
  * repository has it, compared with it). Every {@code yaml} block is read by {@link ScenarioReader} (a grid, one with
  * {@code axes:}, by {@link GridFile}); a block a command runs is run by it too.
+ *
+ * <p>A {@code python} block whose first line is {@code # NAME.py} is that script, written into the working folder; a
+ * command {@code python3 NAME.py} runs it where {@code python3} imports every module the script imports, and is
+ * reported skipped (a JUnit assumption naming the module) where it does not. An {@code sh} block whose last command
+ * is such a script, followed by a {@code text} block, shows its output: the script must print exactly that block.
  */
 class DocExamplesTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-  private static final Set<String> TAGS = Set.of("sh", "text", "yaml", "json", "java");
+  private static final Set<String> TAGS = Set.of("sh", "text", "yaml", "json", "java", "python");
+  private static final Pattern PYTHON_SCRIPT = Pattern.compile("python3 ([\\w.-]+\\.py)");
+  private static final Pattern PYTHON_IMPORT = Pattern.compile("^(?:import|from) ([A-Za-z_]\\w*)", Pattern.MULTILINE);
   private static final String K4 = "--set topology.k=4 --set workload.size=64KiB";
   private static final String SPARK = "needs the Spark classpath that only the ./lbsim launcher adds after building"
       + " lbsim-spark; lbsim-spark's own tests run sweeps on local[2]";
@@ -203,8 +214,15 @@ class DocExamplesTest {
   /** A fenced block of a page: its language tag, the line its fence is on, its lines. */
   record Block(String page, int line, String tag, List<String> lines) {}
 
-  /** One command of an sh block: the page, the line, the command as shown, what error output it must print. */
-  record Command(String page, int line, String shown, String expectedErr) {}
+  /**
+   * One command of an sh block: the page, the line, the command as shown, what error output it must print (or null),
+   * what standard output it must print (or null).
+   */
+  record Command(String page, int line, String shown, String expectedErr, String expectedOut) {
+    Command(String page, int line, String shown, String expectedErr) {
+      this(page, line, shown, expectedErr, null);
+    }
+  }
 
   static List<Path> pages() throws IOException {
     List<Path> pages = new ArrayList<>();
@@ -263,6 +281,10 @@ class DocExamplesTest {
           && next.lines().stream().allMatch(l -> l.startsWith("error: "))) {
         Command last = mine.remove(mine.size() - 1);
         mine.add(new Command(last.page(), last.line(), last.shown(), String.join("\n", next.lines())));
+      } else if (next != null && next.tag().equals("text") && !mine.isEmpty()
+          && PYTHON_SCRIPT.matcher(mine.get(mine.size() - 1).shown()).matches()) {
+        Command last = mine.remove(mine.size() - 1);
+        mine.add(new Command(last.page(), last.line(), last.shown(), null, String.join("\n", next.lines())));
       }
       commands.addAll(mine);
     }
@@ -276,7 +298,8 @@ class DocExamplesTest {
 
   static boolean runnable(String shown) {
     String c = shown.replaceFirst("^([A-Z_]+=\\S*\\s+)+", "").replaceFirst("^source <\\(", "");
-    return c.startsWith("./lbsim ") || c.equals("./lbsim") || c.startsWith("lbsim ") || c.matches("mkdir -p [\\w/.-]+");
+    return c.startsWith("./lbsim ") || c.equals("./lbsim") || c.startsWith("lbsim ") || c.matches("mkdir -p [\\w/.-]+")
+        || PYTHON_SCRIPT.matcher(c).matches();
   }
 
   @Test
@@ -327,13 +350,14 @@ class DocExamplesTest {
       List<Block> blocks = blocks(page);
       List<Command> commands = commands(blocks);
       List<Block> yaml = blocks.stream().filter(b -> b.tag().equals("yaml")).toList();
+      List<Block> python = blocks.stream().filter(b -> b.tag().equals("python") && fileName(b) != null).toList();
       if (commands.isEmpty() && yaml.isEmpty()) {
         continue;
       }
       String pageName = name(page);
       Path work = dir.resolve(pageName.replace('/', '_').replace(".md", ""));
       List<Step> steps = new ArrayList<>();
-      steps.add(new Step("prepare " + work.getFileName(), () -> prepare(work, yaml, launcher)));
+      steps.add(new Step("prepare " + work.getFileName(), () -> prepare(work, yaml, python, launcher)));
       for (Block b : yaml) {
         String file = fileName(b);
         boolean refused = file != null
@@ -375,7 +399,8 @@ class DocExamplesTest {
     }
   }
 
-  private static void prepare(Path work, List<Block> yaml, DocLauncher launcher) throws IOException {
+  private static void prepare(Path work, List<Block> yaml, List<Block> python, DocLauncher launcher)
+      throws IOException {
     Files.createDirectories(work);
     copy(ROOT.resolve("scenarios"), work.resolve("scenarios"));
     for (Map.Entry<String, String> f : FILES.entrySet()) {
@@ -388,6 +413,9 @@ class DocExamplesTest {
         Files.createDirectories(to.getParent());
         Files.writeString(to, String.join("\n", b.lines()) + "\n");
       }
+    }
+    for (Block b : python) {
+      Files.writeString(work.resolve(fileName(b)), String.join("\n", b.lines()) + "\n");
     }
     launcher.install(work);
   }
@@ -405,12 +433,12 @@ class DocExamplesTest {
     }
   }
 
-  /** The file a yaml block says it is ({@code # NAME.yaml} on its first line), or null. */
+  /** The file a yaml or python block says it is ({@code # NAME.yaml}, {@code # NAME.py} on its first line), or null. */
   static String fileName(Block b) {
     if (b.lines().isEmpty()) {
       return null;
     }
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^#\\s*(\\S+\\.ya?ml)\\b.*").matcher(b.lines().get(0));
+    Matcher m = Pattern.compile("^#\\s*(\\S+\\.(?:ya?ml|py))\\b.*").matcher(b.lines().get(0));
     return m.matches() ? m.group(1) : null;
   }
 
@@ -452,6 +480,10 @@ class DocExamplesTest {
     if (SKIP.containsKey(key)) {
       return;
     }
+    Matcher script = PYTHON_SCRIPT.matcher(line);
+    if (script.matches()) {
+      assumeImports(work, script.group(1));
+    }
     ProcessBuilder pb = new ProcessBuilder("bash", "-c", "set -o pipefail; " + line).directory(work.toFile());
     pb.environment().put("PATH", work + ":" + System.getenv("PATH"));
     pb.environment().put("HOME", work.toString());
@@ -469,6 +501,36 @@ class DocExamplesTest {
     assertThat(p.exitValue()).as(c.page() + ":" + c.line() + ": " + line + "\n" + stderr).isEqualTo(expected);
     if (c.expectedErr() != null) {
       assertThat(stderr.strip()).as(c.page() + ":" + c.line() + ": " + line).isEqualTo(c.expectedErr().strip());
+    }
+    if (c.expectedOut() != null) {
+      assertThat(Files.readString(out, StandardCharsets.UTF_8).strip())
+          .as(c.page() + ":" + c.line() + ": " + line + " prints the text block after it (if the results it reads"
+              + " changed, the page shows their new output)")
+          .isEqualTo(c.expectedOut().strip());
+    }
+  }
+
+  /** Skips (a JUnit assumption) a script whose modules {@code python3} cannot import here, naming the first such. */
+  private static void assumeImports(Path work, String script) throws IOException, InterruptedException {
+    Matcher m = PYTHON_IMPORT.matcher(Files.readString(work.resolve(script)));
+    LinkedHashSet<String> modules = new LinkedHashSet<>();
+    while (m.find()) {
+      modules.add(m.group(1));
+    }
+    for (String module : modules) {
+      boolean imports;
+      try {
+        ProcessBuilder pb = new ProcessBuilder("python3", "-c", "import " + module).directory(work.toFile())
+            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("HOME", work.toString()); // as the script runs
+        Process p = pb.start();
+        imports = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+        p.destroyForcibly();
+      } catch (IOException e) {
+        imports = false; // no python3 on the PATH
+      }
+      Assumptions.assumeTrue(imports, () -> script + " needs the Python module " + module
+          + ", which python3 cannot import here (python3 -m pip install " + module + "; .ci/run installs it)");
     }
   }
 }
