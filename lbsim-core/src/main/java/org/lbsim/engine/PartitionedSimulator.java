@@ -11,13 +11,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * by conservative windows (Chandy–Misra–Bryant's lookahead, synchronized by barriers rather than
  * null messages): a partition reaches another only through a {@link Channel}, whose events lie at
  * least {@code lookaheadPs} after the moment they are posted, so every partition may run the
- * events of the window [T, T + lookahead) without waiting, where T is the earliest pending event
- * of the whole run. At the window's end the channels hand their events to their destinations and
- * the next window starts at the new earliest event.
+ * events of a window of that length without waiting. Windows lie on a fixed grid, [k·lookahead,
+ * (k + 1)·lookahead), and the next one run is the one that holds the run's earliest pending
+ * event; at its end the channels hand their events to their destinations.
  *
  * <p><b>The same result for every thread count and partitioning.</b> Events of one picosecond
- * run by band, rank and scheduling order ({@link EventQueue}); the windows depend only on the
- * run's events, not on how they are split; and a model keeps its partitions' state apart and gives
+ * run by band, rank and scheduling order ({@link EventQueue}); the windows are a fixed grid, so
+ * neither the split nor an observer's own events (a sampler's, say) moves them; and a model keeps its partitions' state apart and gives
  * every channel's events a rank of their own (a cable's far end, say), whose events arrive in
  * time order, so that no two events of one rank and picosecond come from two places. A
  * {@link Simulator#stop()} takes effect at the end of its window, in every partition. The
@@ -152,7 +152,9 @@ public final class PartitionedSimulator {
       }
       return BEYOND_LIMIT;
     }
-    return first > untilPs - (lookaheadPs - 1) ? untilPs : first + lookaheadPs - 1; // no overflow near Long.MAX_VALUE
+    long k = first / lookaheadPs; // the grid's window that holds the first event
+    long end = k >= Long.MAX_VALUE / lookaheadPs - 1 ? Long.MAX_VALUE : (k + 1) * lookaheadPs - 1;
+    return Math.min(untilPs, end);
   }
 
   private boolean stopRequested() {

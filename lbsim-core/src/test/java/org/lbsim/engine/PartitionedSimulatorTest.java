@@ -252,6 +252,34 @@ class PartitionedSimulatorTest {
   }
 
   @Test
+  void anObserversEventsMoveNeitherTheWindowsNorTheStop() {
+    Model quiet = new Model(1_000_000, 5, 300);
+    PartitionedSimulator plain = new PartitionedSimulator(9, 3, LOOKAHEAD);
+    quiet.place(plain, SPLITS[2]);
+    plain.run(Long.MAX_VALUE, 2);
+    Model watched = new Model(1_000_000, 5, 300);
+    PartitionedSimulator observed = new PartitionedSimulator(9, 3, LOOKAHEAD);
+    watched.place(observed, SPLITS[2]);
+    Simulator where = observed.partition(1);
+    EventTarget sampler = new EventTarget() {
+      @Override
+      public void onEvent(int kind, long arg) {
+        where.schedule(where.now() + 137, this, 0, 0); // reads nothing, changes nothing
+      }
+
+      @Override
+      public int tieRank() {
+        return EventQueue.MAX_RANK - 1;
+      }
+    };
+    where.schedule(3, sampler, 0, 0);
+    observed.run(Long.MAX_VALUE, 2);
+    assertThat(watched.outcome()).isEqualTo(quiet.outcome());
+    assertThat(observed.windowEndPs()).isEqualTo(plain.windowEndPs());
+    assertThat(observed.windowEndPs() % LOOKAHEAD).as("a window ends on the grid").isEqualTo(LOOKAHEAD - 1);
+  }
+
+  @Test
   void aRunStopsAtItsLimitAndResumesFromThere() {
     Model whole = new Model(400, -1, -1);
     PartitionedSimulator once = new PartitionedSimulator(9, 3, LOOKAHEAD);
