@@ -14,6 +14,12 @@ public interface EventQueue {
   /** Ranks are 0 to MAX_RANK − 1. */
   int MAX_RANK = 1 << 22;
   long COUNTER_MASK = (1L << RANK_SHIFT) - 1;
+  /**
+   * The last ranks, MAX_RANK − RUN_WIDE_RANKS to MAX_RANK − 1, belong to the run-wide targets
+   * (failure injection, queue sampling, the local steps of training jobs), which run after every
+   * place's events of their picosecond.
+   */
+  int RUN_WIDE_RANKS = 8;
 
   /**
    * The ordering key within a picosecond: the {@code first} band below the ordinary one (its sign

@@ -20,11 +20,10 @@ public interface EventTarget {
   /**
    * Where this target's events happen, which orders them among other targets' events of the same
    * picosecond and band (lower ranks first); events of one rank run in the order they were
-   * scheduled. Fixed for the run, from 0 to {@link EventQueue#MAX_RANK} − 1. For a run split by
-   * a {@link PartitionedSimulator}, a target takes the rank of the place it belongs to, and events
-   * of one rank must only ever be scheduled by that place or arrive from one channel, so that their
-   * order never depends on how the run's work is split. The network model's targets keep rank 0
-   * (docs/model.md, "Time and events").
+   * scheduled. Fixed for the run, from 0 to {@link EventQueue#MAX_RANK} − 1. A run's targets take
+   * the rank of the place they belong to (docs/model.md, "Time and events"): events of one rank
+   * must only ever be scheduled by that place or by the one cable that feeds it, so that their
+   * order never depends on how the run's work is split.
    */
   default int tieRank() {
     return 0;

@@ -118,6 +118,11 @@ public final class FailureInjector implements EventTarget {
   }
 
   @Override
+  public int tieRank() {
+    return org.lbsim.engine.EventQueue.MAX_RANK - 3; // a run-wide target (EventQueue.RUN_WIDE_RANKS)
+  }
+
+  @Override
   public void onEvent(int kind, long arg) {
     switch (kind) {
       case FAIL -> {

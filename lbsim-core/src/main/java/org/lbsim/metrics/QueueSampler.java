@@ -51,6 +51,11 @@ public final class QueueSampler implements EventTarget {
   }
 
   @Override
+  public int tieRank() {
+    return org.lbsim.engine.EventQueue.MAX_RANK - 2; // a run-wide target (EventQueue.RUN_WIDE_RANKS)
+  }
+
+  @Override
   public void onEvent(int kind, long arg) {
     if (count == maxSamples) {
       halve();

@@ -49,7 +49,7 @@ public final class EgressPort implements EventTarget {
   final long capacityBytes;
   private final long ecnThresholdBytes;
   private final long latencyPs;
-  private long psPerByte; // > 0 when the rate divides 8e12 exactly
+  private int psPerByte; // > 0 when the rate divides 8e12 exactly into an int (see exactPsPerByte)
   long gapPs;
 
   // The cable this port feeds: its packets in propagation, in order, each knowing its arrival
@@ -86,6 +86,7 @@ public final class EgressPort implements EventTarget {
   PortConfig config; // replaced only when a failure degrades the link
   private final String name;
   private final Link link;
+  private int tieRank; // see setTieRank
   /** The event-driven transmitter's waiting packets. */
   final PacketRing queue = new PacketRing();
   PortFaults faults; // losses, a failure, a hold, a rate change
@@ -113,7 +114,7 @@ public final class EgressPort implements EventTarget {
     this.config = config;
     this.link = link;
     this.name = name;
-    this.psPerByte = 8_000_000_000_000L % config.bitsPerSecond() == 0 ? 8_000_000_000_000L / config.bitsPerSecond() : 0;
+    this.psPerByte = exactPsPerByte(config.bitsPerSecond());
     this.gapPs = serializationPs(config.gapBytes());
     // a link no longer than the gap would see its delivery events scheduled at other moments
     this.onArrival = latencyPs > gapPs;
@@ -242,7 +243,7 @@ public final class EgressPort implements EventTarget {
     useEventDrivenTransmitter();
     faults().rateChanged(config.bitsPerSecond(), sim.now());
     config = new PortConfig(bitsPerSecond, capacityBytes, ecnThresholdBytes, config.gapBytes());
-    psPerByte = 8_000_000_000_000L % bitsPerSecond == 0 ? 8_000_000_000_000L / bitsPerSecond : 0;
+    psPerByte = exactPsPerByte(bitsPerSecond);
     gapPs = serializationPs(config.gapBytes());
   }
 
@@ -328,6 +329,12 @@ public final class EgressPort implements EventTarget {
   public long queuedBytes() {
     catchUp(sim.now());
     return waitingBytes() + (sim.now() < servingEndPs ? servingBytes : 0);
+  }
+
+  /** Picoseconds per byte at {@code bitsPerSecond} when that is a whole number that fits an int, else 0. */
+  private static int exactPsPerByte(long bitsPerSecond) {
+    long ps = 8_000_000_000_000L / bitsPerSecond;
+    return 8_000_000_000_000L % bitsPerSecond == 0 && ps <= Integer.MAX_VALUE ? (int) ps : 0;
   }
 
   public long serializationPs(long bytes) {
@@ -677,6 +684,16 @@ public final class EgressPort implements EventTarget {
     Packet p = wireHead;
     Packet q = wireCount > 1 ? p.nextOnWire : p;
     return p.arrivalPs + p.dst + q.arrivalPs;
+  }
+
+  /** The port's place in the order of events of one picosecond ({@link EventTarget#tieRank}); 0 until set. */
+  public void setTieRank(int rank) {
+    this.tieRank = rank;
+  }
+
+  @Override
+  public int tieRank() {
+    return tieRank;
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
+import org.lbsim.engine.EventQueue;
 import org.lbsim.engine.Simulator;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.FabricCounters;
@@ -55,8 +56,14 @@ public final class Fabric {
       throw new IllegalArgumentException("a fabric has 2 to " + Topology.MAX_TIERS + " switch tiers, "
           + topology + " has " + topology.tiers());
     }
-    Fabric f = new Fabric(sim, topology, settings, selectors);
     int planes = topology.planes();
+    long places = topology.hosts() + (long) planes * (topology.switchPorts() + topology.hosts());
+    if (places > EventQueue.MAX_RANK - EventQueue.RUN_WIDE_RANKS) {
+      throw new IllegalArgumentException("a fabric of " + topology.hosts() + " hosts and " + (places - topology.hosts())
+          + " ports is more than one run can order: at most " + (EventQueue.MAX_RANK - EventQueue.RUN_WIDE_RANKS)
+          + " hosts and ports together");
+    }
+    Fabric f = new Fabric(sim, topology, settings, selectors);
     EgressPort[][] nics = new EgressPort[f.hosts.length][planes];
     for (int q = 0; q < planes; q++) {
       f.wire(planes == 1 ? "" : "p" + q + ".", nics, q);
@@ -172,6 +179,7 @@ public final class Fabric {
     EgressPort p = new EgressPort(sim, pool, counters,
         new PortConfig(tl.bitsPerSecond(), capacity, ecnThreshold, settings.gapBytes()), link, name);
     addFeatures(p, tier, owner);
+    p.setTieRank(hosts.length + ports.size()); // its place: after every host (docs/model.md, "Time and events")
     ports.add(p);
     portTiers.add(tier);
     return p;

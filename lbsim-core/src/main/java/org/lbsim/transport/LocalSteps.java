@@ -38,6 +38,11 @@ final class LocalSteps implements EventTarget {
   }
 
   @Override
+  public int tieRank() {
+    return org.lbsim.engine.EventQueue.MAX_RANK - 1; // a run-wide target (EventQueue.RUN_WIDE_RANKS)
+  }
+
+  @Override
   public void onEvent(int kind, long arg) {
     int id = (int) arg;
     long now = transport.simulator().now();

@@ -59,6 +59,18 @@ final class PullPacer implements EventTarget {
   private boolean running;
   private long nextFreePs;
 
+  private int tieRank;
+
+  /** The pacer's grants happen at its receiving host {@code host}. */
+  void setTieRank(int host) {
+    this.tieRank = host;
+  }
+
+  @Override
+  public int tieRank() {
+    return tieRank;
+  }
+
   PullPacer(Simulator sim, long intervalPs) {
     this.sim = sim;
     this.intervalPs = Math.max(1, intervalPs);

@@ -59,6 +59,12 @@ final class RoundRobinNic implements EventTarget, EgressPort.Feed {
    * @param places by flow id, where each flow's packets queue at the NIC of its source and of
    *     its destination ({@link #place})
    */
+  /** The NIC's events happen at its host. */
+  @Override
+  public int tieRank() {
+    return host;
+  }
+
   RoundRobinNic(Simulator sim, EgressPort nic, int host, int queues, long[] places) {
     this.sim = sim;
     this.nic = nic;

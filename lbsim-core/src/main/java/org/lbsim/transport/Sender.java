@@ -176,6 +176,12 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     sim().schedule(firstSlotPs, this, TICK, 0);
   }
 
+  /** A flow's slots and timers happen at its source host. */
+  @Override
+  public int tieRank() {
+    return host.id();
+  }
+
   /** The sender's first cache line, which a pacing slot or a timer reads first. */
   @Override
   public long prefetch() {

@@ -206,6 +206,7 @@ public final class Transport implements Node {
         int h = flows.get(i).dst();
         if (pacers[h] == null) {
           pacers[h] = new PullPacer(sim, (long) Math.ceil(slotPs / credited.creditPullRate()));
+          pacers[h].setTieRank(h);
         }
         receivers[i].setControl(new PullCredit(receivers[i], pacers[h], h, credited.idlePulls()));
       } else if (cnp) {
