@@ -22,10 +22,10 @@ class QueueSeriesPinTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-      "halving, metrics.queue_sample_us=0.001;workload.kind=all-to-all, 365547972135ca4b, 21301",
-      "auto, workload.kind=all-to-all, 784e1f773fabc29b, 2101",
+      "halving, metrics.queue_sample_us=0.001;workload.kind=all-to-all, b431044c062b7f06, 21301",
+      "auto, workload.kind=all-to-all, b3f1e9183a1a40d9, 2101",
       "incast, workload.kind=incast;workload.senders=8;workload.size=256KiB;metrics.queue_sample_us=0.05, "
-          + "b9d06d39072c259a, 7671"})
+          + "1a470b186a5d6493, 7691"})
   void queuesCsvIsUnchanged(String name, String overrides, String sha, int lines) throws IOException {
     List<String> o = new java.util.ArrayList<>(List.of("topology.k=4", "workload.size=64KiB", "seed=3"));
     o.addAll(List.of(overrides.split(";")));
