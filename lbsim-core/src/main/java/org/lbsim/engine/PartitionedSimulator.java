@@ -32,6 +32,9 @@ public final class PartitionedSimulator {
   private final Channel[][] channels; // [from][to], made on first use
   private long windowEndPs = -1; // the last window's end: every event at or before it has run
   private long windows;
+  private long checkEvery;
+  private long checkAt = Long.MAX_VALUE; // eventsRun() at or after which the check runs next
+  private Runnable check; // null: none
 
   /**
    * @param seed the run's seed: every partition's {@link Simulator#random()} derives the same
@@ -85,6 +88,31 @@ public final class PartitionedSimulator {
     return windowEndPs;
   }
 
+  /**
+   * Calls {@code check} at the end of the first window after every {@code everyEvents} events (in
+   * all partitions together), on one thread while no partition runs, so that a long run can report
+   * progress; the check must not schedule or change anything the run uses. Null removes it.
+   */
+  public void everyEvents(long everyEvents, Runnable check) {
+    if (check != null && everyEvents <= 0) {
+      throw new IllegalArgumentException("a check needs a positive number of events, got " + everyEvents);
+    }
+    this.check = check;
+    this.checkEvery = everyEvents;
+    this.checkAt = check == null ? Long.MAX_VALUE : eventsRun() + everyEvents;
+  }
+
+  /** After a window: the progress check, when its events have run. */
+  private void checkIfDue() {
+    if (check != null) {
+      long n = eventsRun();
+      if (n >= checkAt) {
+        checkAt = n + checkEvery;
+        check.run();
+      }
+    }
+  }
+
   /** The channel from partition {@code from} to partition {@code to} (another one). */
   public Channel channel(int from, int to) {
     if (from == to) {
@@ -128,6 +156,7 @@ public final class PartitionedSimulator {
       }
       windowEndPs = end;
       windows++;
+      checkIfDue();
       if (stopRequested()) {
         return false;
       }
@@ -188,6 +217,7 @@ public final class PartitionedSimulator {
     CyclicBarrier delivered = new CyclicBarrier(workers, () -> {
       windowEndPs = end[0];
       windows++;
+      checkIfDue();
       if (failure.get() != null || stopRequested()) {
         finished[0] = true;
         return;

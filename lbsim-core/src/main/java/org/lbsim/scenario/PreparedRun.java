@@ -1,6 +1,7 @@
 package org.lbsim.scenario;
 
 import java.util.List;
+import org.lbsim.engine.PartitionedSimulator;
 import org.lbsim.engine.Simulator;
 import org.lbsim.failure.FailureSetup;
 import org.lbsim.metrics.QueueSampler;
@@ -17,6 +18,7 @@ import org.lbsim.workload.FlowSpec;
  * benchmark module's memory-layout report) start one, run it for a while and look at its objects.
  */
 public final class PreparedRun {
+  private final PartitionedSimulator engine;
   private final Simulator sim;
   private final Fabric fabric;
   private final Transport transport;
@@ -29,10 +31,11 @@ public final class PreparedRun {
   final QueueSampler sampler; // null: queue sampling off
   private boolean started;
 
-  PreparedRun(Simulator sim, Fabric fabric, Transport transport, List<FlowSpec> flows, SubflowSplit split,
+  PreparedRun(PartitionedSimulator engine, Fabric fabric, Transport transport, List<FlowSpec> flows, SubflowSplit split,
       PacketFormat format, FailureSetup failures, long boundPs, TrainingWorkload training,
       QueueSampler sampler) {
-    this.sim = sim;
+    this.engine = engine;
+    this.sim = engine.partition(0);
     this.fabric = fabric;
     this.transport = transport;
     this.flows = flows;
@@ -56,8 +59,14 @@ public final class PreparedRun {
     transport.start();
   }
 
+  /** The clock and queue of the run's one partition. */
   public Simulator simulator() {
     return sim;
+  }
+
+  /** The run's engine, which runs it window by window (docs/model.md, "Time and events"). */
+  public PartitionedSimulator engine() {
+    return engine;
   }
 
   public Fabric fabric() {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.lbsim.engine.PartitionedSimulator;
 import org.lbsim.engine.Simulator;
 import org.lbsim.failure.FailureSetup;
 import org.lbsim.failure.WhyUnfinished;
@@ -79,21 +80,22 @@ public final class ScenarioRunner {
     }
     p.start();
     Simulator sim = p.simulator();
+    PartitionedSimulator engine = p.engine();
     Transport transport = p.transport();
     if (progress != null) {
       int flows = transport.flowCount();
       long bound = p.boundPs;
-      sim.everyEvents(everyEvents, () -> progress.progress(new Progress(sim.now(), s.engine().limitPs(), bound,
-          transport.flowsFinished(), flows, sim.eventsRun())));
+      engine.everyEvents(everyEvents, () -> progress.progress(new Progress(sim.now(), s.engine().limitPs(), bound,
+          transport.flowsFinished(), flows, engine.eventsRun())));
     }
-    sim.run(s.engine().limitPs());
+    engine.run(s.engine().limitPs(), 1);
     long stoppedAt = sim.now();
     PortWindows window = PortWindows.take(p.fabric().ports(), stoppedAt);
     boolean drained = false;
     if (transport.allDone()) {
       // Let packets still in flight (late ACKs, surplus coded packets) land so that the counters
       // balance; senders have stopped, so this only drains the fabric.
-      drained = sim.run(s.engine().limitPs());
+      drained = engine.run(s.engine().limitPs(), 1);
     }
     if (!transport.allDone()) {
       transport.checkStallsAtEnd(stoppedAt, packetsInFabric(p.fabric(), transport.flowCount()));
@@ -218,16 +220,27 @@ public final class ScenarioRunner {
   }
 
   /**
+   * The run's window: the shortest link latency of the fabric, the least time a packet takes from
+   * one switch or host to the next, so that a run split at any links has the same windows (and so
+   * its stop, at the end of a window, at the same picosecond); 1 µs where a tier's links have none.
+   */
+  static long lookaheadPs(LinksSection links) {
+    long l = Math.min(links.host().latencyPs(), Math.min(links.tier1().latencyPs(), links.tier2().latencyPs()));
+    return l > 0 ? l : Simulator.PS_PER_US;
+  }
+
+  /**
    * Builds everything a run of {@code s} is made of (fabric, workload, endpoints, queue sampler)
    * and schedules nothing: {@link #run} starts and runs it; a diagnostic may instead run it for
    * a while and look at its objects.
    */
   public static PreparedRun prepare(Scenario s) {
-    Simulator sim = new Simulator(s.seed());
+    LinksSection links = s.fabric().links();
+    PartitionedSimulator engine = new PartitionedSimulator(s.seed(), 1, lookaheadPs(links));
+    Simulator sim = engine.partition(0);
     PacketFormat format = wireFormat(s);
     DesignsSection d = s.designs();
     LbDesign lb = d.lb();
-    LinksSection links = s.fabric().links();
     BufferSection buffer = s.buffer();
     FabricSettings fs = new FabricSettings(links.host(), links.tier1(), links.tier2(), buffer.bytes(),
         buffer.ecnFraction(), format.gapBytes(), buffer.features(), buffer.signals());
@@ -268,7 +281,7 @@ public final class ScenarioRunner {
         : bound(fabric, flows, format, t.extraPackets(), rhoMax, Workloads.placedHosts(s, sim.random()),
             ackEvery(t.ackCoalesceBytes(), format));
     QueueSampler sampler = sampler(s, sim, fabric, transport, bound);
-    return new PreparedRun(sim, fabric, transport, flows, split, format, failures, bound, training, sampler);
+    return new PreparedRun(engine, fabric, transport, flows, split, format, failures, bound, training, sampler);
   }
 
   /** Ports whose queue-over-time a result keeps. */
