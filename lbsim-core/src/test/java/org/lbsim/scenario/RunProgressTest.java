@@ -23,11 +23,13 @@ class RunProgressTest {
     assertThat(told.flows()).isEqualTo(plain.flows());
     assertThat(told.counters()).isEqualTo(plain.counters());
     assertThat(told.events()).isEqualTo(plain.events());
-    assertThat(calls).hasSize((int) (plain.events() / 1000));
+    // told at the end of the first window after every 1000 events: at most one call per 1000
+    assertThat(calls).isNotEmpty().hasSizeLessThanOrEqualTo((int) (plain.events() / 1000));
+    assertThat(calls.get(0).events()).isGreaterThanOrEqualTo(1000);
     for (int i = 1; i < calls.size(); i++) {
-      assertThat(calls.get(i).simulatedPs()).isGreaterThanOrEqualTo(calls.get(i - 1).simulatedPs());
+      assertThat(calls.get(i).simulatedPs()).isGreaterThan(calls.get(i - 1).simulatedPs());
       assertThat(calls.get(i).finished()).isGreaterThanOrEqualTo(calls.get(i - 1).finished());
-      assertThat(calls.get(i).events()).isEqualTo(calls.get(i - 1).events() + 1000);
+      assertThat(calls.get(i).events()).isGreaterThanOrEqualTo(calls.get(i - 1).events() + 1000);
     }
     int flows = plain.flows().size();
     assertThat(calls).allSatisfy(c -> {
