@@ -33,13 +33,13 @@ class RoundRobinNicResultsTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource(delimiter = '|', value = {
-      "workload.kind=ring-allreduce;workload.size=256KiB;lb=host-spray;metrics.queue_sample_us=0.5 | auto | aaf0f60e2ea6f504 c449459fe1d43a16 d6ce268edb35889f",
-      "workload.kind=ring-allreduce;workload.size=256KiB;lb=host-spray;metrics.queue_sample_us=0.5 | events | aaf0f60e2ea6f504 c449459fe1d43a16 d6ce268edb35889f",
-      "workload.kind=ring-allgather;workload.size=1MiB;lb=ecmp;buffer.packets=8 | auto | 3afe69083da73801 3808fe20280dad66 f52e7fb1ec7ae371",
-      "workload.kind=ring-allgather;workload.size=1MiB;lb=ecmp;buffer.packets=8 | events | 3afe69083da73801 3808fe20280dad66 f52e7fb1ec7ae371",
-      "workload.kind=ring-allreduce;workload.size=256KiB;lb=ecmp;buffer.pfc=on | auto | 9704a09e38d53b0f 461b815714c3930e c6058779d60774d6",
-      "training;lb=host-spray | auto | 9ae0a5204c775942 502996a5f3e75915 6a31a910064ad104",
-      "training;lb=host-spray | events | 9ae0a5204c775942 502996a5f3e75915 6a31a910064ad104"})
+      "workload.kind=ring-allreduce;workload.size=256KiB;lb=host-spray;metrics.queue_sample_us=0.5 | auto | aaf0f60e2ea6f504 c2e14a7a35f03d63 d6ce268edb35889f",
+      "workload.kind=ring-allreduce;workload.size=256KiB;lb=host-spray;metrics.queue_sample_us=0.5 | events | aaf0f60e2ea6f504 c2e14a7a35f03d63 d6ce268edb35889f",
+      "workload.kind=ring-allgather;workload.size=1MiB;lb=ecmp;buffer.packets=8 | auto | 3afe69083da73801 f8c156b72168a53b f52e7fb1ec7ae371",
+      "workload.kind=ring-allgather;workload.size=1MiB;lb=ecmp;buffer.packets=8 | events | 3afe69083da73801 f8c156b72168a53b f52e7fb1ec7ae371",
+      "workload.kind=ring-allreduce;workload.size=256KiB;lb=ecmp;buffer.pfc=on | auto | 9704a09e38d53b0f f96d6df967b31713 c6058779d60774d6",
+      "training;lb=host-spray | auto | 9ae0a5204c775942 94dbedc5cd917199 6a31a910064ad104",
+      "training;lb=host-spray | events | 9ae0a5204c775942 94dbedc5cd917199 6a31a910064ad104"})
   void dependentFlowResultsArePinned(String overrides, String transmitter, String expected) throws IOException {
     List<String> o = new ArrayList<>();
     for (String s : overrides.split(";")) {
