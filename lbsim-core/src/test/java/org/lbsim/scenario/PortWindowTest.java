@@ -8,8 +8,8 @@ import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
 
 /**
- * A port's mean queue and utilization are measured over [0, the collective's end]: never over
- * a window that leaves out part of what they count.
+ * A port's mean queue and utilization are measured over [0, the end of the engine window the
+ * collective ends in]: never over a span that leaves out part of what they count.
  */
 class PortWindowTest {
   private static PortStats port(RunResult r, String name) {
