@@ -301,6 +301,7 @@ public final class PartitionedSimulator {
     private long[] arg = new long[16];
     private int[] kind = new int[16];
     private EventTarget[] target = new EventTarget[16];
+    private Object[] payload = new Object[16];
     private int size;
 
     Channel(Simulator source, long lookaheadPs) {
@@ -310,6 +311,18 @@ public final class PartitionedSimulator {
 
     /** Schedules {@code target.onEvent(kind, arg)} at {@code atPs} in the destination partition. */
     public void post(long atPs, EventTarget target, int kind, long arg) {
+      add(atPs, target, kind, arg, null);
+    }
+
+    /**
+     * As {@link #post(long, EventTarget, int, long)}, handing {@code payload} to {@code target}
+     * ({@link Inbox#accept}) when the event is scheduled there.
+     */
+    public void post(long atPs, Inbox target, int kind, long arg, Object payload) {
+      add(atPs, target, kind, arg, payload);
+    }
+
+    private void add(long atPs, EventTarget target, int kind, long arg, Object payload) {
       long earliest = source.now() + lookaheadPs;
       if (atPs < earliest) {
         throw new IllegalStateException("an event posted to another partition at " + atPs + " ps lies less than the "
@@ -322,16 +335,22 @@ public final class PartitionedSimulator {
       this.arg[size] = arg;
       this.kind[size] = kind;
       this.target[size] = target;
+      this.payload[size] = payload;
       size++;
     }
 
     void deliver(Simulator destination) {
       for (int i = 0; i < size; i++) {
+        if (payload[i] != null) {
+          ((Inbox) target[i]).accept(payload[i]);
+          payload[i] = null;
+        }
         destination.schedule(time[i], target[i], kind[i], arg[i]);
         target[i] = null;
       }
       size = 0;
     }
+
 
     private void grow() {
       int c = time.length * 2;
@@ -339,6 +358,7 @@ public final class PartitionedSimulator {
       arg = java.util.Arrays.copyOf(arg, c);
       kind = java.util.Arrays.copyOf(kind, c);
       target = java.util.Arrays.copyOf(target, c);
+      payload = java.util.Arrays.copyOf(payload, c);
     }
   }
 }

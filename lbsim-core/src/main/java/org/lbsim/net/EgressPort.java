@@ -57,7 +57,7 @@ public final class EgressPort implements EventTarget {
   // The FIFO is a list through the packets themselves (Packet.nextOnWire), not an array: every
   // step along it reads a packet the hop reads anyway, where a ring would cost a line of the
   // array at the head, the tail and the next start (docs/performance.md, "Memory-layout rules").
-  private Node to;
+  private Node to; // null: the far end lies in another partition, and the link's CableEnd takes the packets
   private Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
   private Feed feed; // packets waiting in front of the port in an order of their own (null: none)
   private Packet wireHead; // the oldest packet on the cable (null: none)
@@ -271,6 +271,9 @@ public final class EgressPort implements EventTarget {
     queue.forEach(action);
     if (trimming != null) {
       trimming.headers.forEach(action);
+    }
+    if (to == null && !waitingOnly) {
+      link.farEnd().forEachPacket(action);
     }
   }
 
@@ -623,6 +626,27 @@ public final class EgressPort implements EventTarget {
     }
   }
 
+  /**
+   * The cable's far end lies in another partition of the run: every packet goes to it through
+   * {@code channel} when it starts serializing, so departures are events (a departure computed on
+   * arrival would decide a packet's mark after the far end has read it). Called once the port has
+   * its rank and its far end, before any packet.
+   */
+  public void landThrough(org.lbsim.engine.PartitionedSimulator.Channel channel) {
+    if (to == null) {
+      throw new IllegalStateException("port " + name + " has no far end yet");
+    }
+    useEventDrivenTransmitter();
+    link.landIn(new CableEnd(channel, to, tieRank));
+    to = null;
+    toSwitch = null;
+  }
+
+  /** Whether the cable's far end lies in another partition of the run. */
+  public boolean landsInAnotherPartition() {
+    return to == null;
+  }
+
   /** The far end of the cable, told by the {@link Link}. */
   void connected(Node node) {
     this.to = node;
@@ -632,6 +656,10 @@ public final class EgressPort implements EventTarget {
   /** Puts a packet on the wire, its last bit leaving this port at {@code lastBitPs}. */
   private void transmit(Packet p, long lastBitPs) {
     long at = lastBitPs + latencyPs;
+    if (to == null) {
+      link.farEnd().post(p, at);
+      return;
+    }
     if (wireCount == 0) {
       wireHead = p;
     } else {

@@ -34,6 +34,32 @@ public final class FabricCounters {
   /** PFC XOFF + XON frames. */
   public long pauseFrames;
 
+  /** The counts of every partition of a run added up. */
+  public static FabricCounters sum(java.util.List<FabricCounters> parts) {
+    if (parts.size() == 1) {
+      return parts.get(0);
+    }
+    FabricCounters t = new FabricCounters();
+    for (FabricCounters c : parts) {
+      t.dataSent += c.dataSent;
+      t.dataDelivered += c.dataDelivered;
+      t.dataDropped += c.dataDropped;
+      t.ackSent += c.ackSent;
+      t.ackDelivered += c.ackDelivered;
+      t.ackDropped += c.ackDropped;
+      t.ecnMarked += c.ecnMarked;
+      t.dataTrimmed += c.dataTrimmed;
+      t.nackSent += c.nackSent;
+      t.cnpSent += c.cnpSent;
+      t.pullSent += c.pullSent;
+      t.controlSent += c.controlSent;
+      t.controlDelivered += c.controlDelivered;
+      t.dataReturned += c.dataReturned;
+      t.pauseFrames += c.pauseFrames;
+    }
+    return t;
+  }
+
   void countDrop(Packet p) {
     if (p.isData()) {
       dataDropped++;

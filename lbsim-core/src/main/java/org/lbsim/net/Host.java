@@ -33,6 +33,7 @@ public final class Host implements Node {
   private Routes routes; // null: no failures, every plane is used
   private int[] paths; // per plane, scratch for the weighted choice
   private Node stack;
+  private Partition partition; // null until the fabric places the host
 
   public Host(int id) {
     this.id = id;
@@ -40,6 +41,15 @@ public final class Host implements Node {
 
   public int id() {
     return id;
+  }
+
+  /** Places the host in {@code partition}: its endpoints' events, packets and counts go there. */
+  public void placeIn(Partition partition) {
+    this.partition = partition;
+  }
+
+  public Partition partition() {
+    return partition;
   }
 
   /** A host on one plane. */

@@ -10,6 +10,7 @@ public final class Link {
   private final long latencyPs;
   private Node to;
   private EgressPort source; // the port that feeds this link
+  private CableEnd farEnd; // its end in another partition of the run (null: both ends lie in one)
 
   public Link(long latencyPs) {
     if (latencyPs < 0) {
@@ -35,6 +36,15 @@ public final class Link {
 
   public Node to() {
     return to;
+  }
+
+  /** The far end lies in another partition of the run: {@code end} receives the packets there. */
+  void landIn(CableEnd end) {
+    this.farEnd = end;
+  }
+
+  CableEnd farEnd() {
+    return farEnd;
   }
 
   public long latencyPs() {

@@ -22,6 +22,7 @@ import org.lbsim.net.PacketFormat;
 import org.lbsim.net.PortStatistics;
 import org.lbsim.topo.Fabric;
 import org.lbsim.topo.FabricSettings;
+import org.lbsim.topo.PartitionPlan;
 import org.lbsim.topo.TierLink;
 import org.lbsim.lb.FlowPath;
 import org.lbsim.lb.StudyForm;
@@ -74,7 +75,15 @@ public final class ScenarioRunner {
   }
 
   static RunResult run(Scenario s, ProgressListener progress, long everyEvents) {
-    PreparedRun p = prepare(s);
+    return run(s, progress, everyEvents, 1, 1);
+  }
+
+  /**
+   * Runs {@code s} split into {@code partitions} partitions on {@code threads} threads; the
+   * result is the same for every split and thread count (docs/model.md, "Time and events").
+   */
+  static RunResult run(Scenario s, ProgressListener progress, long everyEvents, int partitions, int threads) {
+    PreparedRun p = prepare(s, partitions);
     if (progress != null) {
       progress.prepared();
     }
@@ -88,20 +97,20 @@ public final class ScenarioRunner {
       engine.everyEvents(everyEvents, () -> progress.progress(new Progress(sim.now(), s.engine().limitPs(), bound,
           transport.flowsFinished(), flows, engine.eventsRun())));
     }
-    engine.run(s.engine().limitPs(), 1);
+    engine.run(s.engine().limitPs(), threads);
     long stoppedAt = sim.now();
     PortWindows window = PortWindows.take(p.fabric().ports(), stoppedAt);
     boolean drained = false;
     if (transport.allDone()) {
       // Let packets still in flight (late ACKs, surplus coded packets) land so that the counters
       // balance; senders have stopped, so this only drains the fabric.
-      drained = engine.run(s.engine().limitPs(), 1);
+      drained = engine.run(s.engine().limitPs(), threads);
     }
     if (!transport.allDone()) {
       transport.checkStallsAtEnd(stoppedAt, packetsInFabric(p.fabric(), transport.flowCount()));
     }
     checkLiveness(s, transport);
-    RunResult r = collect(s, sim, p.fabric(), transport, p.split, window, p.failures, p.boundPs);
+    RunResult r = collect(s, engine, p.fabric(), transport, p.split, window, p.failures, p.boundPs);
     invariants(s, p.fabric(), p.format).check(r, drained);
     if (p.training != null) {
       SubflowSplit split = p.split;
@@ -235,8 +244,16 @@ public final class ScenarioRunner {
    * a while and look at its objects.
    */
   public static PreparedRun prepare(Scenario s) {
+    return prepare(s, 1);
+  }
+
+  /** As {@link #prepare(Scenario)}, the fabric split into {@code partitions} blocks of ToRs ({@link PartitionPlan}). */
+  static PreparedRun prepare(Scenario s, int partitions) {
     LinksSection links = s.fabric().links();
-    PartitionedSimulator engine = new PartitionedSimulator(s.seed(), 1, lookaheadPs(links));
+    if (partitions > 1) {
+      PartitionSupport.check(s, partitions);
+    }
+    PartitionedSimulator engine = new PartitionedSimulator(s.seed(), partitions, lookaheadPs(links));
     Simulator sim = engine.partition(0);
     PacketFormat format = wireFormat(s);
     DesignsSection d = s.designs();
@@ -250,12 +267,20 @@ public final class ScenarioRunner {
     TrainingWorkload training = Workloads.jobs(s, sim.random());
     List<FlowSpec> flows = training == null ? Workloads.generate(s, sim.random()) : training.flows();
     List<LocalStep> steps = training == null ? List.of() : training.steps();
+    if (partitions > 1) {
+      PartitionSupport.checkFlows(flows, steps, partitions);
+    }
     StudyForm form = s.profile().form(lb); // null: the design's own
     int subflows = s.profile().connectionsPerFlow(lb, d.lbParams());
     SubflowSplit split = subflows > 1 ? new SubflowSplit(flows, steps, subflows) : null;
     LbContext ctx = new LbContext(d.lbParams(), s.topology(), buffer.bytes(), sim.random(), sim::now, failures.routes(),
         flows);
-    Fabric fabric = Fabric.build(sim, s.topology(), fs, sw -> lb.switches().apply(sw, ctx));
+    PartitionPlan plan = partitions == 1 ? PartitionPlan.single(s.topology())
+        : PartitionPlan.byTorBlocks(s.topology(), partitions);
+    // a switch's time-driven selector reads its own partition's clock
+    Fabric fabric = Fabric.build(engine, plan, s.topology(), fs, (sw, part) -> lb.switches().apply(sw,
+        part.index() == 0 ? ctx : new LbContext(ctx.params(), ctx.topology(), ctx.bufferBytes(), ctx.random(),
+            part.sim()::now, ctx.routes(), ctx.flows())));
     if (lb.planes() == LbDesign.PlaneChoice.ROTATION) {
       for (int h = 0; h < fabric.hostCount(); h++) {
         fabric.host(h).rotatePlanes(true); // only read with more than one plane
@@ -301,7 +326,7 @@ public final class ScenarioRunner {
     return new QueueSampler(sim, fabric.ports(), interval, transport::allDone);
   }
 
-  private static RunResult collect(Scenario s, Simulator sim, Fabric fabric, Transport transport,
+  private static RunResult collect(Scenario s, PartitionedSimulator engine, Fabric fabric, Transport transport,
       SubflowSplit split, PortWindows window, FailureSetup failures, long bound) {
     List<FlowOutcome> connections = transport.outcomes();
     List<FlowOutcome> outcomes = split == null ? connections : split.fold(connections);
@@ -354,8 +379,8 @@ public final class ScenarioRunner {
     counters.put("pause_frames", c.pauseFrames);
     counters.put("paused_ps", pausedPs);
     counters.put("ports_paused_at_end", pausedAtEnd);
-    counters.put("in_flight_at_end", fabric.pool().outstanding());
-    counters.put("packet_objects", fabric.pool().created());
+    counters.put("in_flight_at_end", fabric.packetsOutstanding());
+    counters.put("packet_objects", fabric.packetObjects());
     Map<Integer, String> unfinished = new LinkedHashMap<>();
     if (failures.active()) {
       counters.put("failed_links", (long) failures.failedLinkNames().length);
@@ -365,7 +390,7 @@ public final class ScenarioRunner {
     Map<Integer, String> why = new WhyUnfinished(transport, all, failures, s.buffer().features().randomLossRate(),
         s.buffer().features().flakyLinks(), s.engine().limitMs()).reasons(connections, end);
     unfinished.putAll(split == null ? why : split.foldReasons(why));
-    return new RunResult(s.name(), s.identity().values(), cct, bound, end, sim.eventsRun(), outcomes, ports, counters,
+    return new RunResult(s.name(), s.identity().values(), cct, bound, end, engine.eventsRun(), outcomes, ports, counters,
         unfinished);
   }
 

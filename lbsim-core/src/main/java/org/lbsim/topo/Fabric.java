@@ -3,8 +3,10 @@ package org.lbsim.topo;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.lbsim.engine.EventQueue;
+import org.lbsim.engine.PartitionedSimulator;
 import org.lbsim.engine.Simulator;
 import org.lbsim.net.EgressPort;
 import org.lbsim.net.FabricCounters;
@@ -12,27 +14,41 @@ import org.lbsim.net.Host;
 import org.lbsim.net.Link;
 import org.lbsim.net.LossModel;
 import org.lbsim.net.PacketPool;
+import org.lbsim.net.Partition;
 import org.lbsim.net.PortConfig;
 import org.lbsim.net.PortSelector;
 import org.lbsim.net.Switch;
 
-/** A built fabric: hosts, switches and every egress port, wired and ready to carry packets. */
+/**
+ * A built fabric: hosts, switches and every egress port, wired and ready to carry packets. Each
+ * node lies in one partition of the run ({@link PartitionPlan}); a node's ports are its own
+ * partition's, and a cable between two partitions carries its packets through the engine.
+ */
 public final class Fabric {
-  private final Simulator sim;
+  private final Simulator sim; // partition 0's: random streams, and the clock of a run that is not split
+  private final PartitionedSimulator engine; // null: built on one bare simulator
+  private final PartitionPlan plan;
+  private final Partition[] parts;
   private final Topology topology;
   private final FabricSettings settings;
   private final FabricSettings plane; // the links of one plane: the settings' rates over the planes
-  private final PacketPool pool = new PacketPool();
-  private final FabricCounters counters = new FabricCounters();
   private final Host[] hosts;
   private final List<Switch> switches = new ArrayList<>();
+  private final List<Partition> switchParts = new ArrayList<>(); // by switch id
   private final List<EgressPort> ports = new ArrayList<>();
   private final List<String> portTiers = new ArrayList<>();
-  private final Function<Switch, PortSelector> selectors;
+  private final BiFunction<Switch, Partition, PortSelector> selectors;
   private int flakySoFar;
 
-  private Fabric(Simulator sim, Topology topology, FabricSettings settings, Function<Switch, PortSelector> selectors) {
-    this.sim = sim;
+  private Fabric(PartitionedSimulator engine, Simulator sim, PartitionPlan plan, Topology topology,
+      FabricSettings settings, BiFunction<Switch, Partition, PortSelector> selectors) {
+    this.engine = engine;
+    this.plan = plan;
+    this.parts = new Partition[plan.partitions()];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = new Partition(i, engine == null ? sim : engine.partition(i), new PacketPool(), new FabricCounters());
+    }
+    this.sim = parts[0].sim();
     this.topology = topology;
     this.settings = settings;
     this.plane = topology.planes() == 1 ? settings : perPlane(settings, topology.planes());
@@ -40,6 +56,7 @@ public final class Fabric {
     this.hosts = new Host[topology.hosts()];
     for (int h = 0; h < hosts.length; h++) {
       hosts[h] = new Host(h);
+      hosts[h].placeIn(parts[plan.ofHost(h)]);
     }
   }
 
@@ -49,9 +66,28 @@ public final class Fabric {
         s.tier2Link().perPlane(planes), s.bufferBytes(), s.ecnFraction(), s.gapBytes(), s.features(), s.signals());
   }
 
-  /** Builds the fabric; {@code selectors} gives each switch its load balancer. */
+  /** Builds the fabric on one simulator; {@code selectors} gives each switch its load balancer. */
   public static Fabric build(Simulator sim, Topology topology, FabricSettings settings,
       Function<Switch, PortSelector> selectors) {
+    return build(null, sim, PartitionPlan.single(topology), topology, settings, (sw, part) -> selectors.apply(sw));
+  }
+
+  /**
+   * Builds the fabric over {@code engine}'s partitions as {@code plan} splits it (as many
+   * partitions); {@code selectors} gives each switch its load balancer, knowing its partition.
+   * Every cable between two partitions must be at least the engine's lookahead long.
+   */
+  public static Fabric build(PartitionedSimulator engine, PartitionPlan plan, Topology topology,
+      FabricSettings settings, BiFunction<Switch, Partition, PortSelector> selectors) {
+    if (engine.partitions() != plan.partitions()) {
+      throw new IllegalArgumentException("the plan splits the fabric into " + plan.partitions()
+          + " partitions, the engine has " + engine.partitions());
+    }
+    return build(engine, null, plan, topology, settings, selectors);
+  }
+
+  private static Fabric build(PartitionedSimulator engine, Simulator sim, PartitionPlan plan, Topology topology,
+      FabricSettings settings, BiFunction<Switch, Partition, PortSelector> selectors) {
     if (topology.tiers() < 2 || topology.tiers() > Topology.MAX_TIERS) {
       throw new IllegalArgumentException("a fabric has 2 to " + Topology.MAX_TIERS + " switch tiers, "
           + topology + " has " + topology.tiers());
@@ -63,13 +99,13 @@ public final class Fabric {
           + " ports is more than one run can order: at most " + (EventQueue.MAX_RANK - EventQueue.RUN_WIDE_RANKS)
           + " hosts and ports together");
     }
-    Fabric f = new Fabric(sim, topology, settings, selectors);
+    Fabric f = new Fabric(engine, sim, plan, topology, settings, selectors);
     EgressPort[][] nics = new EgressPort[f.hosts.length][planes];
     for (int q = 0; q < planes; q++) {
       f.wire(planes == 1 ? "" : "p" + q + ".", nics, q);
     }
     for (int h = 0; h < f.hosts.length; h++) {
-      f.hosts[h].setNics(nics[h], sim.random());
+      f.hosts[h].setNics(nics[h], f.sim.random());
     }
     f.finishSwitches();
     return f;
@@ -89,7 +125,7 @@ public final class Fabric {
       for (int i = 0; i < byTier[tier].length; i++) {
         int lo = t.firstHost(tier, i);
         byTier[tier][i] = newSwitch(prefix + t.switchKind(tier) + i, tier, lo, lo + t.hostsBelow(tier), perChild,
-            t.downPorts(tier), t.upPorts(tier));
+            t.downPorts(tier), t.upPorts(tier), parts[plan.ofSwitch(tier, i)]);
       }
     }
     String torDown = t.switchKind(0) + "-down";
@@ -97,7 +133,8 @@ public final class Fabric {
       int torIndex = t.torOf(h);
       Switch tor = byTier[0][torIndex];
       Host host = hosts[h];
-      nics[h][q] = port("host-up", "h" + h + ">" + tor.name(), plane.hostLink(), Long.MAX_VALUE, -1, null, tor);
+      nics[h][q] = port("host-up", "h" + h + ">" + tor.name(), plane.hostLink(), Long.MAX_VALUE, -1, null,
+          host.partition(), tor);
       tor.setDown(t.downPortTowards(0, torIndex, h), switchPort(torDown, tor, ">h" + h, plane.hostLink(), host));
     }
     for (int tier = 0; tier + 1 < byTier.length; tier++) {
@@ -118,16 +155,18 @@ public final class Fabric {
     }
   }
 
-  private Switch newSwitch(String name, int tier, int lo, int hi, int hostsPerChild, int down, int up) {
+  private Switch newSwitch(String name, int tier, int lo, int hi, int hostsPerChild, int down, int up,
+      Partition part) {
     Switch s = new Switch(switches.size(), name, tier, lo, hi, hostsPerChild, down, up,
         sim.random().stream("switch", switches.size()));
     switches.add(s);
+    switchParts.add(part);
     return s;
   }
 
   private void finishSwitches() {
     for (Switch s : switches) {
-      s.setSelector(selectors.apply(s));
+      s.setSelector(selectors.apply(s, switchParts.get(s.id())));
     }
     if (settings.features().pfc()) {
       enablePfc();
@@ -168,18 +207,26 @@ public final class Fabric {
 
   /** A port of switch {@code owner}, named after it and {@code towards}. */
   private EgressPort switchPort(String tier, Switch owner, String towards, TierLink link, org.lbsim.net.Node to) {
-    return port(tier, owner.name() + towards, link, settings.bufferBytes(), settings.ecnThresholdBytes(), owner, to);
+    return port(tier, owner.name() + towards, link, settings.bufferBytes(), settings.ecnThresholdBytes(), owner,
+        switchParts.get(owner.id()), to);
   }
 
-  /** A port to {@code to}, owned by the switch {@code owner} (null: a host's NIC), with the features its tier has. */
+  /**
+   * A port to {@code to}, owned by the switch {@code owner} (null: a host's NIC) in partition
+   * {@code part}, with the features its tier has.
+   */
   private EgressPort port(String tier, String name, TierLink tl, long capacity, long ecnThreshold, Switch owner,
-      org.lbsim.net.Node to) {
+      Partition part, org.lbsim.net.Node to) {
     Link link = new Link(tl.latencyPs());
     link.connectTo(to);
-    EgressPort p = new EgressPort(sim, pool, counters,
+    EgressPort p = new EgressPort(part.sim(), part.pool(), part.counters(),
         new PortConfig(tl.bitsPerSecond(), capacity, ecnThreshold, settings.gapBytes()), link, name);
     addFeatures(p, tier, owner);
     p.setTieRank(hosts.length + ports.size()); // its place: after every host (docs/model.md, "Time and events")
+    Partition far = partitionOf(to);
+    if (far != part) {
+      p.landThrough(engine.channel(part.index(), far.index()));
+    }
     ports.add(p);
     portTiers.add(tier);
     return p;
@@ -221,8 +268,22 @@ public final class Fabric {
     }
   }
 
+  /** Partition 0's simulator: the run's random streams, and its clock when the run is not split. */
   public Simulator simulator() {
     return sim;
+  }
+
+  /** The run's partitions, by index. */
+  public List<Partition> partitions() {
+    return List.of(parts);
+  }
+
+  /** The partition {@code node} (a host or a switch of this fabric) lies in. */
+  public Partition partitionOf(org.lbsim.net.Node node) {
+    if (node instanceof Host h) {
+      return h.partition();
+    }
+    return switchParts.get(((Switch) node).id());
   }
 
   public Topology topology() {
@@ -239,12 +300,36 @@ public final class Fabric {
     return plane;
   }
 
+  /** Partition 0's packet pool: the whole fabric's when the run is not split. */
   public PacketPool pool() {
-    return pool;
+    return parts[0].pool();
   }
 
+  /** The packets taken from the partitions' pools and not returned, over the whole fabric. */
+  public long packetsOutstanding() {
+    long n = 0;
+    for (Partition p : parts) {
+      n += p.pool().outstanding();
+    }
+    return n;
+  }
+
+  /** The packet objects the partitions' pools have made. */
+  public long packetObjects() {
+    long n = 0;
+    for (Partition p : parts) {
+      n += p.pool().created();
+    }
+    return n;
+  }
+
+  /** The counts of every partition added up (the one partition's own when the run is not split). */
   public FabricCounters counters() {
-    return counters;
+    List<FabricCounters> all = new ArrayList<>();
+    for (Partition p : parts) {
+      all.add(p.counters());
+    }
+    return FabricCounters.sum(all);
   }
 
   public Host host(int id) {

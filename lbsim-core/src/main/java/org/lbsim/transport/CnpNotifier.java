@@ -15,8 +15,8 @@ final class CnpNotifier extends ReceiverControl {
     if (data.ce && (lastCnpPs < 0 || nowPs - lastCnpPs >= r.transport.settings().cnpIntervalPs())) {
       lastCnpPs = nowPs;
       Packet cnp = r.toSender(Packet.CNP, data.dst, data.src, data.entropy, nowPs);
-      r.transport.counters().ackSent++; // CNPs travel and are counted with the ACKs
-      r.transport.counters().cnpSent++;
+      r.transport.counters(cnp.src).ackSent++; // CNPs travel and are counted with the ACKs
+      r.transport.counters(cnp.src).cnpSent++;
       r.transport.send(r.transport.host(cnp.src), cnp);
     }
   }

@@ -49,7 +49,7 @@ final class LocalSteps implements EventTarget {
     finishPs[id - firstId] = now;
     done++;
     transport.onReceived(id, now);
-    transport.stopIfAllDone();
+    transport.stopIfAllDone(transport.simulator());
   }
 
   boolean allDone() {

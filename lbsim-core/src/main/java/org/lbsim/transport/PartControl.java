@@ -29,8 +29,8 @@ final class PartControl extends ReceiverControl implements ControlChannel {
       receiver.ackPath.choose(control, nowPs); // the design steers ACKs: its control packets go the same way
     }
     Transport t = receiver.transport;
-    t.counters().ackSent++; // control packets travel and are counted with the ACKs
-    t.counters().controlSent++;
+    t.counters(control.src).ackSent++; // control packets travel and are counted with the ACKs
+    t.counters(control.src).controlSent++;
     t.send(t.host(control.src), control);
   }
 }

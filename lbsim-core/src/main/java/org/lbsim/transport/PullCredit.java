@@ -147,8 +147,8 @@ final class PullCredit extends ReceiverControl implements PullPacer.Pulled {
       receiver.ackPath.choose(pull, nowPs);
     }
     Transport t = receiver.transport;
-    t.counters().ackSent++; // pulls travel and are counted with the ACKs
-    t.counters().pullSent++;
+    t.counters(receiverHost).ackSent++; // pulls travel and are counted with the ACKs
+    t.counters(receiverHost).pullSent++;
     t.send(t.host(pull.src), pull);
   }
 }

@@ -41,8 +41,8 @@ abstract class Receiver implements ReceiverLogic, Endpoint {
   }
 
   private void onData(Packet p, long nowPs) {
-    PacketPool pool = transport.pool();
-    FabricCounters counters = transport.counters();
+    PacketPool pool = transport.pool(p.dst); // p.dst: this receiver's host
+    FabricCounters counters = transport.counters(p.dst);
     counters.dataDelivered++;
     ReceiverControl c = control;
     if (c != null) {
@@ -84,11 +84,11 @@ abstract class Receiver implements ReceiverLogic, Endpoint {
 
   /** A request to send: header-only, counted with the ACKs; only a receiver with pull credit acts on it. */
   private void onRts(Packet p, long nowPs) {
-    transport.counters().ackDelivered++;
+    transport.counters(p.dst).ackDelivered++;
     if (control != null) {
       control.onRts(this, p, nowPs);
     }
-    transport.pool().release(p);
+    transport.pool(p.dst).release(p);
   }
 
   /**
@@ -104,7 +104,7 @@ abstract class Receiver implements ReceiverLogic, Endpoint {
    * {@code srcHost} to its sender at {@code dstHost}, sent at {@code nowPs}; the caller sends it.
    */
   Packet toSender(byte type, int srcHost, int dstHost, int entropy, long nowPs) {
-    return transport.pool().header(type, flow, srcHost, dstHost, transport.settings().format().ackBytes(), entropy,
+    return transport.pool(srcHost).header(type, flow, srcHost, dstHost, transport.settings().format().ackBytes(), entropy,
         nowPs, sender);
   }
 

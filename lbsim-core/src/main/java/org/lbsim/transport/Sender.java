@@ -125,9 +125,9 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     }
   }
 
-  /** The run's clock, through the transport: one reference fewer in each of 16,000 senders. */
+  /** The clock of this flow's host's partition, through the host: one reference fewer in each of 16,000 senders. */
   private Simulator sim() {
-    return transport.simulator();
+    return host.partition().sim();
   }
 
   CongestionControl congestionControl() {
@@ -487,7 +487,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
   /** Sends packet {@code seq} now; its RTT samples start at {@code stampPs} (at or before now). */
   private void send(long seq, long now, long stampPs) {
     PacketFormat f = transport.settings().format();
-    Packet p = transport.pool().data(flow, host.id(), dst, seq, f.dataBytes(), f.payloadBytes(), stampPs, receiver);
+    Packet p = host.partition().pool().data(flow, host.id(), dst, seq, f.dataBytes(), f.payloadBytes(), stampPs, receiver);
     if (lr.sendingQueuedResend()) {
       path.chooseResend(p, now);
     } else {
@@ -511,7 +511,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
         || !cc.mayTransmit(lr.inFlight(now)))) {
       p.extras().ackRequest = true; // a resend, the last packet, or the one that fills the window or spends the credit
     }
-    transport.counters().dataSent++;
+    host.partition().counters().dataSent++;
     transport.send(host, p);
     armTimer(now);
   }
@@ -529,11 +529,11 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     if (target < 0) {
       return;
     }
-    Packet p = transport.pool().header(Packet.RTS, flow, host.id(), dst, transport.settings().format().ackBytes(), 0,
+    Packet p = host.partition().pool().header(Packet.RTS, flow, host.id(), dst, transport.settings().format().ackBytes(), 0,
         now, receiver);
     path.choose(p, now);
     p.extras().pullTarget = target;
-    transport.counters().ackSent++;
+    host.partition().counters().ackSent++;
     transport.send(host, p);
   }
 
@@ -566,9 +566,9 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     } else if (idle) {
       extras.catchUp(cc, now);
     }
-    transport.counters().ackDelivered++;
+    host.partition().counters().ackDelivered++;
     if (ack.type == Packet.CNP) {
-      transport.pool().release(ack);
+      host.partition().pool().release(ack);
       if (finishPs < 0) {
         if (cc instanceof CnpReactor r) { // a CNP comes only for a run whose control asked for CNPs
           r.onCnp(now);
@@ -580,7 +580,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
     }
     if (ack.type == Packet.PULL) {
       long pullNo = ack.pullNo();
-      transport.pool().release(ack);
+      host.partition().pool().release(ack);
       if (finishPs < 0) {
         PullCredited credit = credit(); // a PULL comes only from the receiver half of a PullCredited control
         if (credit != null) {
@@ -592,13 +592,13 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
       return;
     }
     if (ack.type == Packet.CONTROL) {
-      transport.counters().controlDelivered++;
+      host.partition().counters().controlDelivered++;
       if (finishPs < 0) {
         cc.onControl(ack, now); // from the control's own receiver part (CcReceiver)
         wake(now);
         repace(now);
       }
-      transport.pool().release(ack);
+      host.partition().pool().release(ack);
       return;
     }
     PullCredited credit = credit();
@@ -628,7 +628,7 @@ final class Sender implements EventTarget, FlowInfo, RttView, Endpoint {
       cc.onAck(ack, congested, sample, now);
       lr.onAck(ack, now);
     }
-    transport.pool().release(ack);
+    host.partition().pool().release(ack);
     if (finishPs < 0 && lr.complete()) {
       finishPs = now;
       transport.onSenderDone(flow, now);

@@ -44,8 +44,12 @@ public final class Transport implements Node {
   private TriggerActivators activators; // built when first asked
   private final LocalSteps local;
   private final RoundRobinNic[] nics; // null: each host's NIC is one FIFO
-  private int sendersDone;
-  private final List<Stall> stalls = new ArrayList<>(); // the first STALLS_KEPT senders that broke the liveness rule
+  private final Simulator[] clockOf; // by host: its partition's simulator
+  // counted from every partition's thread; whichever completes the last flow stops the run
+  private final java.util.concurrent.atomic.AtomicInteger sendersDone = new java.util.concurrent.atomic.AtomicInteger();
+  // the STALLS_KEPT earliest senders (by time, then flow) that broke the liveness rule
+  private final java.util.TreeSet<Stall> stalls = new java.util.TreeSet<>(
+      java.util.Comparator.comparingLong(Stall::atPs).thenComparingInt(Stall::flow));
   private int stallCount;
   static final int STALLS_KEPT = 10;
 
@@ -67,6 +71,10 @@ public final class Transport implements Node {
       PathPolicyFactory ackPaths, List<LocalStep> localSteps) {
     this.fabric = fabric;
     this.sim = fabric.simulator();
+    this.clockOf = new Simulator[fabric.hostCount()];
+    for (int h = 0; h < clockOf.length; h++) {
+      clockOf[h] = fabric.host(h).partition().sim();
+    }
     this.settings = settings;
     this.flows = List.copyOf(flows);
     int n = flows.size();
@@ -138,7 +146,7 @@ public final class Transport implements Node {
         int h = s.src();
         if (gates[h] == null) {
           Host host = fabric.host(h);
-          gates[h] = new NicGate(sim, host.nics(), limit * host.planes()); // that much per plane, counted together
+          gates[h] = new NicGate(clockOf[h], host.nics(), limit * host.planes()); // that much per plane, counted together
         }
         s.setGate(gates[h]);
       }
@@ -170,7 +178,7 @@ public final class Transport implements Node {
     }
     RoundRobinNic[] nics = new RoundRobinNic[hosts];
     for (int h = 0; h < hosts; h++) {
-      nics[h] = new RoundRobinNic(fabric.simulator(), fabric.host(h).nic(), h, count[h], places);
+      nics[h] = new RoundRobinNic(fabric.host(h).partition().sim(), fabric.host(h).nic(), h, count[h], places);
     }
     return nics;
   }
@@ -205,7 +213,7 @@ public final class Transport implements Node {
         }
         int h = flows.get(i).dst();
         if (pacers[h] == null) {
-          pacers[h] = new PullPacer(sim, (long) Math.ceil(slotPs / credited.creditPullRate()));
+          pacers[h] = new PullPacer(clockOf[h], (long) Math.ceil(slotPs / credited.creditPullRate()));
           pacers[h].setTieRank(h);
         }
         receivers[i].setControl(new PullCredit(receivers[i], pacers[h], h, credited.idlePulls()));
@@ -312,7 +320,7 @@ public final class Transport implements Node {
     if (to == null) {
       to = p.type == Packet.DATA || p.type == Packet.RTS ? receivers[p.flow] : senders[p.flow];
     }
-    to.deliver(p, sim.now());
+    to.deliver(p, clockOf[p.dst].now()); // p.dst is the host it reached, a returned header's too
   }
 
   /** Flow or local step {@code id} has finished: start whatever was waiting only for it. */
@@ -330,27 +338,28 @@ public final class Transport implements Node {
 
   /** Flow {@code flow}'s sender has the ACK that completes it: start the flows waiting for that. */
   void onSenderDone(int flow, long nowPs) {
-    sendersDone++;
+    sendersDone.incrementAndGet();
     dependencies.senderDone(flow, nowPs);
     if (triggers != null) {
       triggers.onSent(flow, nowPs);
     }
-    stopIfAllDone();
+    stopIfAllDone(clockOf[flows.get(flow).src()]);
   }
 
-  void stopIfAllDone() {
+  /** Stops the run (at the end of its window, in every partition) if everything is done; {@code clock} is the caller's partition's. */
+  void stopIfAllDone(Simulator clock) {
     if (allDone()) {
-      sim.stop();
+      clock.stop();
     }
   }
 
   /** Flows whose sender has learned that they are complete. */
   public int flowsFinished() {
-    return sendersDone;
+    return sendersDone.get();
   }
 
   public boolean allDone() {
-    return sendersDone == senders.length && local.allDone();
+    return sendersDone.get() == senders.length && local.allDone();
   }
 
   /** When local step {@code id} (n..n+m-1) finished, -1 if it did not. */
@@ -397,20 +406,21 @@ public final class Transport implements Node {
   }
 
   /** A sender broke the liveness rule; the run reports it when it ends ({@link #stalls}). */
-  void noteStall(Stall stall) {
+  synchronized void noteStall(Stall stall) {
     stallCount++;
-    if (stalls.size() < STALLS_KEPT) {
-      stalls.add(stall);
+    stalls.add(stall);
+    if (stalls.size() > STALLS_KEPT) {
+      stalls.pollLast();
     }
   }
 
-  /** The first senders (at most {@value #STALLS_KEPT}) that broke the liveness rule, in the order they did. */
-  public List<Stall> stalls() {
+  /** The earliest senders (at most {@value #STALLS_KEPT}) that broke the liveness rule, by time, then flow. */
+  public synchronized List<Stall> stalls() {
     return List.copyOf(stalls);
   }
 
   /** How many senders broke the liveness rule. */
-  public int stallCount() {
+  public synchronized int stallCount() {
     return stallCount;
   }
 
@@ -495,20 +505,28 @@ public final class Transport implements Node {
     startPs[flow] = originPs;
   }
 
+  /** Partition 0's simulator: the run's random streams, and its clock when the run is not split. */
   Simulator simulator() {
     return sim;
+  }
+
+  /** Host {@code h}'s partition's simulator: the clock and events of its endpoints. */
+  Simulator clock(int h) {
+    return clockOf[h];
   }
 
   TransportSettings settings() {
     return settings;
   }
 
-  PacketPool pool() {
-    return fabric.pool();
+  /** The pool host {@code h}'s endpoints take packets from and return them to. */
+  PacketPool pool(int h) {
+    return fabric.host(h).partition().pool();
   }
 
-  FabricCounters counters() {
-    return fabric.counters();
+  /** The counters host {@code h}'s endpoints add to. */
+  FabricCounters counters(int h) {
+    return fabric.host(h).partition().counters();
   }
 
   /** The reverse direction of a flow, as its receiver's ACK path policy sees it. */

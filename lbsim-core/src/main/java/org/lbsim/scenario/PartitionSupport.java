@@ -1,0 +1,59 @@
+package org.lbsim.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.lbsim.workload.FlowSpec;
+import org.lbsim.workload.LocalStep;
+
+/**
+ * What a run split into partitions supports: the parts of a scenario whose state is shared
+ * across the fabric at zero delay (a failure's injection and routes' convergence, PFC's
+ * upstream accounting, dependencies between flows of different hosts, a central controller's
+ * plan, the queue sampler that reads every port) run in one partition only; a split run of a
+ * scenario that has one is refused, naming each.
+ */
+final class PartitionSupport {
+  private PartitionSupport() {}
+
+  /** Refuses a split of {@code s} into {@code partitions} when the scenario has a part a split run lacks. */
+  static void check(Scenario s, int partitions) {
+    List<String> why = new ArrayList<>();
+    if (s.failures().active()) {
+      why.add("failures.kind " + s.failures().kind().name().toLowerCase(java.util.Locale.ROOT));
+    }
+    if (s.buffer().features().pfc()) {
+      why.add("PFC");
+    }
+    if (s.designs().lb().oracle()) {
+      why.add("lb " + s.designs().lb().name() + " (a central plan)");
+    }
+    if (s.metrics().queueSamplePs() != 0) {
+      why.add("queue sampling (metrics.queue_sample_us 0 turns it off)");
+    }
+    if (s.training() != TrainingSection.NONE) {
+      why.add("a training workload");
+    }
+    long lookahead = ScenarioRunner.lookaheadPs(s.fabric().links());
+    LinksSection l = s.fabric().links();
+    if (l.tier1().latencyPs() < lookahead || l.tier2().latencyPs() < lookahead) {
+      why.add("a switch link shorter than the run's window (" + lookahead + " ps)");
+    }
+    refuse(partitions, why);
+  }
+
+  /** Refuses a split when flows wait for others or for local steps (dependencies cross hosts at zero delay). */
+  static void checkFlows(List<FlowSpec> flows, List<LocalStep> steps, int partitions) {
+    List<String> why = new ArrayList<>();
+    if (!steps.isEmpty() || flows.stream().anyMatch(f -> f.waitCount() > 0)) {
+      why.add("flows that wait for other flows or steps");
+    }
+    refuse(partitions, why);
+  }
+
+  private static void refuse(int partitions, List<String> why) {
+    if (!why.isEmpty()) {
+      throw new IllegalArgumentException("a run split into " + partitions + " partitions does not support "
+          + String.join(", ", why) + " yet; run it in one partition");
+    }
+  }
+}
