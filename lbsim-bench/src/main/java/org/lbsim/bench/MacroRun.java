@@ -75,7 +75,7 @@ record MacroRun(long wholeNanos, long wholeCpuNanos, long setupNanos, long event
     long setup = System.nanoTime() - s0;
     return new MacroRun(whole, cpu, setup, r.events(), r.counters().getOrDefault("data_sent", -1L),
         r.counters().getOrDefault("ack_sent", -1L), r.drops(), r.cctPs(), r.boundPs(), r.overBoundPct(),
-        r.unfinishedFlows(), peak, gcs, gcMillis, r.flows().size(), r.counters().getOrDefault("packet_objects", -1L));
+        r.unfinishedFlows(), peak, gcs, gcMillis, r.flows().size(), r.engine().packetObjects());
   }
 
   private static void resetHeapPeaks() {

@@ -59,7 +59,7 @@ class ParallelRunTest {
 
     assertThat(serial.code()).as(serial.err()).isZero();
     assertThat(parallel.code()).as(parallel.err()).isZero();
-    assertThat(files(two)).isEqualTo(files(one)).hasSize(15);
+    assertThat(files(two)).isEqualTo(files(one)).hasSize(18);
     assertThat(parallel.out()).isEqualTo(serial.out()).contains("a-ecmp", "b-spray", "c-ata");
     assertThat(stable(parallel.err(), two)).isEqualTo(stable(serial.err(), one));
     assertThat(parallel.err().indexOf("a-ecmp: done in")).isNotNegative()

@@ -47,7 +47,7 @@ class ResultFoldersCliTest {
     assertThat(CliRunner.run("run", s.toString(), "--out", out.toString()).code()).isZero();
     Map<String, String> first = files(out);
     assertThat(first).containsOnlyKeys("s/summary.json", "s/flows.csv", "s/ports.csv", "s/queues.csv",
-        "s/scenario.key");
+        "s/engine.json", "s/scenario.key");
     assertThat(CliRunner.run("run", s.toString(), "--out", out.toString()).code()).isZero();
     assertThat(files(out)).isEqualTo(first);
   }
@@ -71,7 +71,7 @@ class ResultFoldersCliTest {
     assertThat(replaced.code()).isZero();
     Map<String, String> second = files(out);
     assertThat(second).as("one run's files, none of the earlier one's").containsOnlyKeys("s/summary.json",
-        "s/flows.csv", "s/ports.csv", "s/scenario.key");
+        "s/flows.csv", "s/ports.csv", "s/engine.json", "s/scenario.key");
     assertThat(second.get("s/scenario.key")).isNotEqualTo(first.get("s/scenario.key"));
     assertThat(second.get("s/summary.json")).contains("\"workload.size\" : \"32KiB\"");
   }

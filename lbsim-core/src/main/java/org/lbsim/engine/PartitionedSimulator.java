@@ -35,6 +35,7 @@ public final class PartitionedSimulator {
   private long checkEvery;
   private long checkAt = Long.MAX_VALUE; // eventsRun() at or after which the check runs next
   private Runnable check; // null: none
+  private Runnable afterWindow; // null: none
 
   /**
    * @param seed the run's seed: every partition's {@link Simulator#random()} derives the same
@@ -102,6 +103,15 @@ public final class PartitionedSimulator {
     this.checkAt = check == null ? Long.MAX_VALUE : eventsRun() + everyEvents;
   }
 
+  /**
+   * Calls {@code action} at the end of every window, after the channels are handed over, on one
+   * thread while no partition runs: an observer that gathers what the partitions saw (a sampler)
+   * may read and schedule there. Null removes it.
+   */
+  public void afterEachWindow(Runnable action) {
+    this.afterWindow = action;
+  }
+
   /** After a window: the progress check, when its events have run. */
   private void checkIfDue() {
     if (check != null) {
@@ -153,6 +163,9 @@ public final class PartitionedSimulator {
       }
       for (int to = 0; to < parts.length; to++) {
         deliverTo(to);
+      }
+      if (afterWindow != null) {
+        afterWindow.run();
       }
       windowEndPs = end;
       windows++;
@@ -215,6 +228,9 @@ public final class PartitionedSimulator {
     CyclicBarrier ran = new CyclicBarrier(workers);
     // after every worker delivered its partitions' channels: the next window is chosen
     CyclicBarrier delivered = new CyclicBarrier(workers, () -> {
+      if (afterWindow != null && failure.get() == null) {
+        guarded(failure, afterWindow);
+      }
       windowEndPs = end[0];
       windows++;
       checkIfDue();

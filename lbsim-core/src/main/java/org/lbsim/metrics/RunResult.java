@@ -15,10 +15,11 @@ import org.lbsim.transport.FlowOutcome;
  * @param unfinished for each flow that did not finish by the time limit, why (flow id order)
  * @param training per-job iteration metrics of a training workload; empty otherwise
  * @param queues the hottest ports' queues over time ({@link QueueSeries#NONE} when not sampled)
+ * @param engine how the engine computed the run ({@link EngineStats#NONE} for a run read back)
  */
 public record RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs,
     long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters,
-    Map<Integer, String> unfinished, Map<String, Object> training, QueueSeries queues) {
+    Map<Integer, String> unfinished, Map<String, Object> training, QueueSeries queues, EngineStats engine) {
 
   /** A run with no explanation for unfinished flows, no training metrics and no queue samples. */
   public RunResult(String scenario, Map<String, String> settings, long cctPs, long boundPs, long endPs,
@@ -31,19 +32,25 @@ public record RunResult(String scenario, Map<String, String> settings, long cctP
       long events, List<FlowOutcome> flows, List<PortStats> ports, Map<String, Long> counters,
       Map<Integer, String> unfinished) {
     this(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, unfinished, Map.of(),
-        QueueSeries.NONE);
+        QueueSeries.NONE, EngineStats.NONE);
   }
 
   /** The same result with a training workload's per-job metrics. */
   public RunResult withTraining(Map<String, Object> jobs) {
     return new RunResult(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, unfinished, jobs,
-        queues);
+        queues, engine);
   }
 
   /** The same result with the hottest ports' queues over time. */
   public RunResult withQueues(QueueSeries q) {
     return new RunResult(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, unfinished,
-        training, q);
+        training, q, engine);
+  }
+
+  /** The same result with the engine's record of how it computed it. */
+  public RunResult withEngine(EngineStats e) {
+    return new RunResult(scenario, settings, cctPs, boundPs, endPs, events, flows, ports, counters, unfinished,
+        training, queues, e);
   }
 
   /** CCT over the bound, in percent; NaN when either is unknown. */

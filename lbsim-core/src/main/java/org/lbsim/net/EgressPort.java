@@ -57,7 +57,7 @@ public final class EgressPort implements EventTarget {
   // The FIFO is a list through the packets themselves (Packet.nextOnWire), not an array: every
   // step along it reads a packet the hop reads anyway, where a ring would cost a line of the
   // array at the head, the tail and the next start (docs/performance.md, "Memory-layout rules").
-  private Node to; // null: the far end lies in another partition, and the link's CableEnd takes the packets
+  private Node to; // null: the far end lies in another partition (the link's CableEnd takes the packets), or none yet
   private Switch toSwitch; // `to` when it is a switch: a direct call instead of an interface dispatch per packet
   private Feed feed; // packets waiting in front of the port in an order of their own (null: none)
   private Packet wireHead; // the oldest packet on the cable (null: none)
@@ -272,7 +272,7 @@ public final class EgressPort implements EventTarget {
     if (trimming != null) {
       trimming.headers.forEach(action);
     }
-    if (to == null && !waitingOnly) {
+    if (landsInAnotherPartition() && !waitingOnly) {
       link.farEnd().forEachPacket(action);
     }
   }
@@ -644,7 +644,7 @@ public final class EgressPort implements EventTarget {
 
   /** Whether the cable's far end lies in another partition of the run. */
   public boolean landsInAnotherPartition() {
-    return to == null;
+    return to == null && link.farEnd() != null;
   }
 
   /** The far end of the cable, told by the {@link Link}. */
@@ -656,9 +656,12 @@ public final class EgressPort implements EventTarget {
   /** Puts a packet on the wire, its last bit leaving this port at {@code lastBitPs}. */
   private void transmit(Packet p, long lastBitPs) {
     long at = lastBitPs + latencyPs;
-    if (to == null) {
-      link.farEnd().post(p, at);
-      return;
+    if (to == null) { // a cable between partitions, or one not connected yet (a port on its own)
+      CableEnd far = link.farEnd();
+      if (far != null) {
+        far.post(p, at);
+        return;
+      }
     }
     if (wireCount == 0) {
       wireHead = p;

@@ -38,7 +38,7 @@ public final class ResultFolder {
   /** The file holding the scenario key, one line. */
   public static final String KEY_FILE = "scenario.key";
   /** Every file a result folder may hold. */
-  public static final Set<String> FILES = Set.of("summary.json", "flows.csv", "ports.csv", "queues.csv", KEY_FILE);
+  public static final Set<String> FILES = Set.of("summary.json", "flows.csv", "ports.csv", "queues.csv", "engine.json", KEY_FILE);
   private static final Pattern ID = Pattern.compile("[0-9a-f]{16}");
 
   /** What a folder holds, compared with the run about to be written into it. */

@@ -46,6 +46,16 @@ public final class ResultReader {
 
   private ResultReader() {}
 
+  /** The events engine.json records, 0 when the folder has none (it describes the engine, not the run). */
+  private static long engineEvents(Path dir) {
+    Path f = dir.resolve(ResultWriter.ENGINE_FILE);
+    try {
+      return JSON.readTree(f.toFile()).path("events").asLong(0);
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
   /** The run of {@code s} whose files are in {@code dir}. */
   public static RunResult read(Path dir, Scenario s) throws UnreadableResults {
     Path summaryFile = dir.resolve("summary.json");
@@ -63,7 +73,7 @@ public final class ResultReader {
         new TypeReference<LinkedHashMap<String, Long>>() {});
     RunResult r = new RunResult(s.name(), s.identity().values(), SummaryKey.CCT.whole(summary, summaryFile),
         SummaryKey.LOWER_BOUND.whole(summary, summaryFile), SummaryKey.SIMULATED_END.whole(summary, summaryFile),
-        SummaryKey.EVENTS.whole(summary, summaryFile), flows, ports(dir.resolve("ports.csv")), counters, unfinished);
+        engineEvents(dir), flows, ports(dir.resolve("ports.csv")), counters, unfinished);
     if (summary.has(SummaryKey.TRAINING.key())) {
       r = r.withTraining(JSON.convertValue(SummaryKey.TRAINING.in(summary),
           new TypeReference<LinkedHashMap<String, Object>>() {}));

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import org.lbsim.metrics.QueueSeries;
+import org.lbsim.metrics.EngineStats;
 import org.lbsim.metrics.PortStats;
 import org.lbsim.metrics.RunResult;
 import org.lbsim.scenario.ScenarioKey;
@@ -20,13 +21,17 @@ import org.lbsim.transport.FlowOutcome;
 /**
  * Writes a run's result files into a folder: {@code summary.json}, {@code flows.csv} (one row
  * per flow), {@code ports.csv} (one row per egress port), {@code queues.csv} when queues were
- * sampled, and {@code scenario.key} when the scenario's key is given. The folder is replaced as
- * a whole ({@link ResultFolder}): it always holds exactly one run's files, never half of them and
- * never a file of an earlier run. Nothing time- or machine-dependent goes in: the same scenario
- * and seed give byte-identical files.
+ * sampled, and {@code scenario.key} when the scenario's key is given; beside them
+ * {@code engine.json}, how the engine computed the run. The folder is replaced as a whole
+ * ({@link ResultFolder}): it always holds exactly one run's files, never half of them and never a
+ * file of an earlier run. Nothing time- or machine-dependent goes in: the same scenario and seed
+ * give byte-identical result files for every {@code engine.threads}, and the same engine.json for
+ * the same thread count.
  */
 public final class ResultWriter {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /** How the engine computed the run (threads, windows, events): not a result, and not the same for every thread count. */
+  public static final String ENGINE_FILE = "engine.json";
 
   private ResultWriter() {}
 
@@ -70,6 +75,9 @@ public final class ResultWriter {
       writeFile(dir.resolve("ports.csv"), w -> writePorts(r, w));
       if (!r.queues().isEmpty()) {
         writeFile(dir.resolve("queues.csv"), w -> writeQueues(r.queues(), w));
+      }
+      if (r.engine() != EngineStats.NONE) {
+        writeFile(dir.resolve(ENGINE_FILE), w -> JSON.writeValue(w, r.engine().toMap()));
       }
     } catch (IOException e) {
       failed = e;

@@ -28,7 +28,6 @@ public enum SummaryKey {
   COUNTERS("counters", "", RunResult::counters),
   CONSERVATION("conservation_ok", "", ResultWriter::conservationHolds),
   SIMULATED_END("simulated_end_ps", "ps", r -> r.endPs()),
-  EVENTS("events", "events", r -> r.events()),
   TRAINING("training", "", RunResult::training, r -> !r.training().isEmpty()),
   SETTINGS("settings", "", r -> SummaryParts.echoed(r.settings()));
 

@@ -10,8 +10,13 @@ import org.lbsim.engine.Simulator;
  *     instead of ports computing departures on arrival where they can
  * @param limitPs simulated-time limit
  * @param limitMs {@code run.limit_ms} as the scenario writes it, for messages about the limit
+ * @param threads threads one run uses ({@code engine.threads}): its fabric is split into as many
+ *     partitions (docs/model.md, "Time and events"); results are the same for every count
  */
-public record EngineSection(boolean eventTransmitter, long limitPs, String limitMs) {
+public record EngineSection(boolean eventTransmitter, long limitPs, String limitMs, int threads) {
+
+  /** Threads one run may use at most. */
+  public static final int MAX_THREADS = 256;
 
   /** Reads the section from the scenario's settings {@code v}; problems go to {@code r}. */
   static EngineSection read(ValueReader r, Map<String, String> v) {
@@ -19,7 +24,8 @@ public record EngineSection(boolean eventTransmitter, long limitPs, String limit
     if (!Double.isNaN(limitMs) && !(limitMs > 0 && limitMs <= 1e7)) {
       r.bad("run.limit_ms", v.get("run.limit_ms"), "a positive number of milliseconds up to 1e7");
     }
+    int threads = r.intValue(v, "engine.threads", 1, MAX_THREADS);
     return new EngineSection(v.get("engine.transmitter").equals("events"), Math.round(limitMs * Simulator.PS_PER_MS),
-        v.get("run.limit_ms"));
+        v.get("run.limit_ms"), threads);
   }
 }

@@ -9,7 +9,7 @@ import org.lbsim.workload.LocalStep;
  * What a run split into partitions supports: the parts of a scenario whose state is shared
  * across the fabric at zero delay (a failure's injection and routes' convergence, PFC's
  * upstream accounting, dependencies between flows of different hosts, a central controller's
- * plan, the queue sampler that reads every port) run in one partition only; a split run of a
+ * plan) run in one partition only; a split run of a
  * scenario that has one is refused, naming each.
  */
 final class PartitionSupport {
@@ -26,9 +26,6 @@ final class PartitionSupport {
     }
     if (s.designs().lb().oracle()) {
       why.add("lb " + s.designs().lb().name() + " (a central plan)");
-    }
-    if (s.metrics().queueSamplePs() != 0) {
-      why.add("queue sampling (metrics.queue_sample_us 0 turns it off)");
     }
     if (s.training() != TrainingSection.NONE) {
       why.add("a training workload");
@@ -52,8 +49,8 @@ final class PartitionSupport {
 
   private static void refuse(int partitions, List<String> why) {
     if (!why.isEmpty()) {
-      throw new IllegalArgumentException("a run split into " + partitions + " partitions does not support "
-          + String.join(", ", why) + " yet; run it in one partition");
+      throw new ScenarioException(List.of("engine.threads: a run split into " + partitions + " partitions does not "
+          + "support " + String.join(", ", why) + " yet (got '" + partitions + "'; allowed: 1 for this scenario)"));
     }
   }
 }

@@ -22,7 +22,7 @@ import java.util.Map;
  */
 public final class ScenarioKey {
   /** The version of the result files' format; raise it when the same scenario would write different files. */
-  public static final int RESULT_FORMAT = 1;
+  public static final int RESULT_FORMAT = 2;
 
   private ScenarioKey() {}
 

@@ -10,6 +10,7 @@ import org.lbsim.failure.FailureSetup;
 import org.lbsim.failure.WhyUnfinished;
 import org.lbsim.lb.LbContext;
 import org.lbsim.lb.LbDesign;
+import org.lbsim.metrics.EngineStats;
 import org.lbsim.metrics.LowerBounds;
 import org.lbsim.metrics.PathProfile;
 import org.lbsim.metrics.PortStats;
@@ -75,7 +76,8 @@ public final class ScenarioRunner {
   }
 
   static RunResult run(Scenario s, ProgressListener progress, long everyEvents) {
-    return run(s, progress, everyEvents, 1, 1);
+    int threads = s.engine().threads();
+    return run(s, progress, everyEvents, Math.min(threads, s.topology().tors()), threads);
   }
 
   /**
@@ -117,6 +119,11 @@ public final class ScenarioRunner {
       r = TrainingRuns.withReport(s, r, p.training,
           split == null ? transport::localFinishPs : id -> transport.localFinishPs(split.localId(id)));
     }
+    List<Long> events = new ArrayList<>();
+    for (int i = 0; i < engine.partitions(); i++) {
+      events.add(engine.partition(i).eventsRun());
+    }
+    r = r.withEngine(new EngineStats(threads, engine.windows(), events, p.fabric().packetObjects()));
     return p.sampler == null ? r : r.withQueues(p.sampler.hottest(HOTTEST_PORTS));
   }
 
@@ -305,7 +312,10 @@ public final class ScenarioRunner {
     long bound = NcclKeys.op(s.workload().kind().name()) != null ? NcclKeys.boundPs(s)
         : bound(fabric, flows, format, t.extraPackets(), rhoMax, Workloads.placedHosts(s, sim.random()),
             ackEvery(t.ackCoalesceBytes(), format));
-    QueueSampler sampler = sampler(s, sim, fabric, transport, bound);
+    QueueSampler sampler = sampler(s, fabric, transport, bound);
+    if (sampler != null) {
+      engine.afterEachWindow(sampler::afterWindow);
+    }
     return new PreparedRun(engine, fabric, transport, flows, split, format, failures, bound, training, sampler);
   }
 
@@ -315,7 +325,7 @@ public final class ScenarioRunner {
   static final int AUTO_SAMPLES = 200;
 
   /** The queue sampler the scenario asks for, not started; null when sampling is off. */
-  private static QueueSampler sampler(Scenario s, Simulator sim, Fabric fabric, Transport transport, long boundPs) {
+  private static QueueSampler sampler(Scenario s, Fabric fabric, Transport transport, long boundPs) {
     long interval = s.metrics().queueSamplePs();
     if (interval == MetricsSection.AUTO) {
       interval = boundPs > 0 ? Math.max(1, boundPs / AUTO_SAMPLES) : Simulator.PS_PER_US;
@@ -323,7 +333,12 @@ public final class ScenarioRunner {
     if (interval <= 0) {
       return null;
     }
-    return new QueueSampler(sim, fabric.ports(), interval, transport::allDone);
+    int[] partitionOf = new int[fabric.ports().size()];
+    for (int i = 0; i < partitionOf.length; i++) {
+      partitionOf[i] = fabric.portPartition(i).index();
+    }
+    List<Simulator> sims = fabric.partitions().stream().map(org.lbsim.net.Partition::sim).toList();
+    return new QueueSampler(sims, fabric.ports(), partitionOf, interval, transport::doneAt);
   }
 
   private static RunResult collect(Scenario s, PartitionedSimulator engine, Fabric fabric, Transport transport,
@@ -380,7 +395,6 @@ public final class ScenarioRunner {
     counters.put("paused_ps", pausedPs);
     counters.put("ports_paused_at_end", pausedAtEnd);
     counters.put("in_flight_at_end", fabric.packetsOutstanding());
-    counters.put("packet_objects", fabric.packetObjects());
     Map<Integer, String> unfinished = new LinkedHashMap<>();
     if (failures.active()) {
       counters.put("failed_links", (long) failures.failedLinkNames().length);

@@ -217,6 +217,12 @@ public final class ScenarioSchema {
         "auto = a port with nothing to do at the instant a packet leaves except mark, stamp and count computes its "
             + "departures on arrival (one event per hop); events = every departure is an event; results are identical, "
             + "events is slower (for verification)"));
+    s.add(new Setting("engine.threads", Type.INT, "1", List.of(),
+        "threads one run uses: its fabric is split into as many partitions (blocks of ToRs), run side by side in "
+            + "windows of the shortest link latency; result files are byte-identical for every count, so the key is "
+            + "in neither the scenario's key nor its results; a scenario with failures, PFC, central-te, a training "
+            + "workload, flows that wait for others, or a switch link shorter than the run's window (the shortest link "
+            + "latency; 1 us when some link has none) takes only 1"));
     s.add(new Setting("run.limit_ms", Type.NUMBER, "100", List.of(),
         "simulated-time limit; flows not finished by then are reported as unfinished"));
     Map<String, Setting> m = new LinkedHashMap<>();
@@ -262,6 +268,8 @@ public final class ScenarioSchema {
     return sb.toString();
   }
 
+  /** Keys that say only how a run is computed, never what: left out of results at every value. */
+  private static final Set<String> HOW_TO_RUN = Set.of("engine.threads");
   /**
    * Keys that neither the scenario key nor summary.json hold while at their default: at the
    * default each describes the run as it is without the key.
@@ -273,10 +281,14 @@ public final class ScenarioSchema {
       "mnscc.init_cwnd_bdp", "hpcc.init_cwnd_bdp", "hpcc.t_us", "eqds.init_window_packets");
 
   /**
-   * Whether {@code key} set to {@code value} is one of the keys left out of results at its default,
-   * and is at it: by its text, and an integer key also as a number ("01" is 1).
+   * Whether {@code key} set to {@code value} is left out of results: a key that says only how the
+   * run is computed, at any value, or one of the keys left out at their default, at it (by its
+   * text, and an integer key also as a number: "01" is 1).
    */
   public static boolean silentAtDefault(String key, String value) {
+    if (HOW_TO_RUN.contains(key)) {
+      return true;
+    }
     if (!SILENT_AT_DEFAULT.contains(key)) {
       return false;
     }

@@ -37,6 +37,7 @@ public final class Fabric {
   private final List<Partition> switchParts = new ArrayList<>(); // by switch id
   private final List<EgressPort> ports = new ArrayList<>();
   private final List<String> portTiers = new ArrayList<>();
+  private final List<Partition> portParts = new ArrayList<>();
   private final BiFunction<Switch, Partition, PortSelector> selectors;
   private int flakySoFar;
 
@@ -229,6 +230,7 @@ public final class Fabric {
     }
     ports.add(p);
     portTiers.add(tier);
+    portParts.add(part);
     return p;
   }
 
@@ -276,6 +278,11 @@ public final class Fabric {
   /** The run's partitions, by index. */
   public List<Partition> partitions() {
     return List.of(parts);
+  }
+
+  /** The partition of {@code ports().get(i)}: its owner's. */
+  public Partition portPartition(int i) {
+    return portParts.get(i);
   }
 
   /** The partition {@code node} (a host or a switch of this fabric) lies in. */

@@ -48,6 +48,7 @@ final class LocalSteps implements EventTarget {
     long now = transport.simulator().now();
     finishPs[id - firstId] = now;
     done++;
+    transport.noteFinish(now, true);
     transport.onReceived(id, now);
     transport.stopIfAllDone(transport.simulator());
   }

@@ -47,6 +47,8 @@ public final class Transport implements Node {
   private final Simulator[] clockOf; // by host: its partition's simulator
   // counted from every partition's thread; whichever completes the last flow stops the run
   private final java.util.concurrent.atomic.AtomicInteger sendersDone = new java.util.concurrent.atomic.AtomicInteger();
+  private long allDonePs = -1; // the last finish of a flow or step so far (guarded by this)
+  private boolean lastByStep; // a local step finished at allDonePs (its events come after a sampler's)
   // the STALLS_KEPT earliest senders (by time, then flow) that broke the liveness rule
   private final java.util.TreeSet<Stall> stalls = new java.util.TreeSet<>(
       java.util.Comparator.comparingLong(Stall::atPs).thenComparingInt(Stall::flow));
@@ -338,6 +340,7 @@ public final class Transport implements Node {
 
   /** Flow {@code flow}'s sender has the ACK that completes it: start the flows waiting for that. */
   void onSenderDone(int flow, long nowPs) {
+    noteFinish(nowPs, false);
     sendersDone.incrementAndGet();
     dependencies.senderDone(flow, nowPs);
     if (triggers != null) {
@@ -351,6 +354,24 @@ public final class Transport implements Node {
     if (allDone()) {
       clock.stop();
     }
+  }
+
+  /** A flow's sender or a local step ({@code byStep}) finished at {@code nowPs}, from any partition's thread. */
+  synchronized void noteFinish(long nowPs, boolean byStep) {
+    if (nowPs > allDonePs) {
+      allDonePs = nowPs;
+      lastByStep = byStep;
+    } else if (nowPs == allDonePs) {
+      lastByStep |= byStep;
+    }
+  }
+
+  /**
+   * Whether everything is done as seen by a run-wide observer at {@code atPs}, after every host
+   * and port event of that picosecond and before a local step's (read between windows).
+   */
+  public synchronized boolean doneAt(long atPs) {
+    return allDone() && (allDonePs < atPs || (allDonePs == atPs && !lastByStep));
   }
 
   /** Flows whose sender has learned that they are complete. */

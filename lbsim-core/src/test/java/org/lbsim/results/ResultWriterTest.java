@@ -16,7 +16,7 @@ class ResultWriterTest {
   @TempDir
   Path dir;
 
-  private static final List<String> FILES = List.of("summary.json", "flows.csv", "ports.csv", "queues.csv");
+  private static final List<String> FILES = List.of("summary.json", "flows.csv", "ports.csv", "queues.csv", "engine.json");
 
   private static RunResult sampledRun() {
     return Runs.run(Runs.of("topology.k=4", "workload.size=64KiB", "metrics.queue_sample_us=1"));
@@ -47,7 +47,7 @@ class ResultWriterTest {
     ResultWriter.write(unsampled, out, "key-2");
     try (var left = Files.list(out)) {
       assertThat(left.map(p -> p.getFileName().toString()))
-          .containsExactlyInAnyOrder("summary.json", "flows.csv", "ports.csv", "scenario.key");
+          .containsExactlyInAnyOrder("summary.json", "flows.csv", "ports.csv", "engine.json", "scenario.key");
     }
     assertThat(Files.readString(out.resolve("scenario.key"))).isEqualTo("key-2\n");
     try (var siblings = Files.list(dir)) {

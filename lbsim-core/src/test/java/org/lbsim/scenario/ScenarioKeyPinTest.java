@@ -15,32 +15,32 @@ class ScenarioKeyPinTest {
 
   @Test
   void theDefaultScenario() {
-    assertThat(key()).isEqualTo("765b774bcb57d085a316bbc97662cf24c20950be1dbcefcb2c133dee7f3937f4");
+    assertThat(key()).isEqualTo("b4921fe80b125479d92c2a0bae842d17e71b4f3f85ab93cfdbb12fd2e3a64e56");
   }
 
   @Test
   void chosenDesignsUnderTheReferenceProfile() {
     assertThat(key("topology.k=4", "profile=reference", "lb=ecmp", "lr=sack", "cc=dctcp"))
-        .isEqualTo("d9ce38edf8eda96132d7749340539d9887bef56b8dd2542e78bcd1d2a56acd2a");
+        .isEqualTo("53c33d6a0fa32f134d45fd6be010db0ac38d618287569acdd110e67fedd198bd");
   }
 
   @Test
   void failuresSamplingAndTheTransmitter() {
     assertThat(key("topology.k=4", "failures.kind=drop", "failures.links=tor0-agg0", "metrics.queue_sample_us=5",
         "engine.transmitter=events"))
-        .isEqualTo("7a32fcb03944e9b9e9b4825c765571d8cee78d966f913d087f5e9289fbed35c8");
+        .isEqualTo("690f597e84c19f48ad36c8fa90f8f1f9a4be7a74f91f9db3aae9389b862881bc");
   }
 
   @Test
   void aTrainingWorkload() {
     assertThat(key("workload.kind=training", "topology.kind=leaf-spine", "topology.hosts_per_leaf=4",
         "topology.leaves=4", "topology.spines=4", "job.gpus=16", "job.gpus_per_server=4"))
-        .isEqualTo("20ae80a4c67bc87f1ec52a13524fc6db19d404c59a7ba53f993399c42ddc3ae3");
+        .isEqualTo("d3561bd802b88403c13a2a943e80fc21e6acc6d3077158d17ad2353022a012f4");
   }
 
   @Test
   void workloadBufferAndRunKeys() {
     assertThat(key("workload.start_jitter=1", "workload.locality=cross-pod", "buffer.packets=100", "run.limit_ms=5"))
-        .isEqualTo("b11b6548a3b7a959a467673380e84cf26a4b7d38f9df176c3b673928e66dad36");
+        .isEqualTo("e3127590928b3bb2a179a28565a81245597e45a6a6e47661992017bb6056b283");
   }
 }

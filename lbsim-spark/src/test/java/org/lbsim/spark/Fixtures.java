@@ -85,8 +85,8 @@ final class Fixtures {
       try (Stream<Path> ls = Files.list(e)) {
         files = ls.sorted().toList();
       }
-      // flows.csv, ports.csv, queues.csv (queue sampling), scenario.key, summary.json
-      assertThat(files).hasSize(5);
+      // engine.json, flows.csv, ports.csv, queues.csv (queue sampling), scenario.key, summary.json
+      assertThat(files).hasSize(6);
       for (Path f : files) {
         Path a = actual.resolve("runs").resolve(run).resolve(f.getFileName());
         assertThat(Files.readAllBytes(a)).as(run + "/" + f.getFileName()).isEqualTo(Files.readAllBytes(f));
