@@ -2,8 +2,6 @@ package org.lbsim.engine;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -24,7 +22,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * simulator checks the lookahead of every posted event; the rest is the model's contract.
  *
  * <p>Nothing is shared between partitions while a window runs: each channel's buffer is written by
- * its source partition only, and read by its destination's thread after the barrier.
+ * its source partition only, and handed over by the thread that closes the window while the others wait.
  */
 public final class PartitionedSimulator {
   private final Simulator[] parts;
@@ -224,16 +222,20 @@ public final class PartitionedSimulator {
     }
     boolean[] finished = {false, false}; // done, drained
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    // after every worker ran its partitions' window: channels are handed over next
-    CyclicBarrier ran = new CyclicBarrier(workers);
-    // after every worker delivered its partitions' channels: the next window is chosen
-    CyclicBarrier delivered = new CyclicBarrier(workers, () -> {
-      if (afterWindow != null && failure.get() == null) {
-        guarded(failure, afterWindow);
-      }
-      windowEndPs = end[0];
-      windows++;
-      checkIfDue();
+    // run by the last worker to finish the window, while the others wait: hand the channels over,
+    // let the observer gather, then choose the next window (or finish)
+    WindowBarrier barrier = new WindowBarrier(workers, () -> {
+      guarded(failure, () -> {
+        for (int to = 0; to < parts.length; to++) {
+          deliverTo(to);
+        }
+        if (afterWindow != null) {
+          afterWindow.run();
+        }
+        windowEndPs = end[0];
+        windows++;
+        checkIfDue();
+      });
       if (failure.get() != null || stopRequested()) {
         finished[0] = true;
         return;
@@ -248,26 +250,16 @@ public final class PartitionedSimulator {
     for (int w = 0; w < workers; w++) {
       int worker = w;
       Runnable work = () -> {
-        try {
-          while (true) {
-            guarded(failure, () -> {
-              for (int p = worker; p < parts.length; p += workers) {
-                parts[p].runWindow(end[0]);
-              }
-            });
-            ran.await();
-            guarded(failure, () -> {
-              for (int p = worker; p < parts.length; p += workers) {
-                deliverTo(p);
-              }
-            });
-            delivered.await();
-            if (finished[0]) {
-              return;
+        while (true) {
+          guarded(failure, () -> {
+            for (int p = worker; p < parts.length; p += workers) {
+              parts[p].runWindow(end[0]);
             }
+          });
+          barrier.await();
+          if (finished[0]) {
+            return;
           }
-        } catch (InterruptedException | BrokenBarrierException e) {
-          failure.compareAndSet(null, e); // the barriers are broken: every worker leaves
         }
       };
       pool.add(new Thread(work, "lbsim-partition-worker-" + worker));
@@ -289,7 +281,7 @@ public final class PartitionedSimulator {
       throw e;
     }
     if (f != null) {
-      throw new IllegalStateException("a partition's thread was interrupted", f);
+      throw new IllegalStateException("a partition's thread failed", f);
     }
     return finished[1];
   }
