@@ -141,12 +141,17 @@ final class RunCommand implements Callable<Integer> {
     return results.stream().anyMatch(r -> r.unfinishedFlows() > 0) ? 3 : 0;
   }
 
-  /** A run's result, written, and the wall time of its setup, simulation and writing. */
-  private record Finished(RunResult result, double setupSeconds, double simulationSeconds, double writingSeconds) {}
+  /**
+   * A run's result, written, the wall time of its setup, simulation and writing, and per thread the
+   * time it ran windows (empty on one thread).
+   */
+  private record Finished(RunResult result, double setupSeconds, double simulationSeconds, double writingSeconds,
+      long[] busyNanos) {}
 
   private static Finished runOne(Planned p, ScenarioRunner.ProgressListener listener) throws IOException {
     long t0 = System.nanoTime();
     long[] prepared = {t0};
+    long[][] busy = {new long[0]};
     RunResult r = ScenarioRunner.run(p.scenario(), new ScenarioRunner.ProgressListener() {
       @Override
       public void progress(ScenarioRunner.Progress progress) {
@@ -157,11 +162,16 @@ final class RunCommand implements Callable<Integer> {
       public void prepared() {
         prepared[0] = System.nanoTime();
       }
+
+      @Override
+      public void simulated(long[] busyNanos) {
+        busy[0] = busyNanos;
+      }
     });
     long t1 = System.nanoTime();
     ResultWriter.write(r, p.dir(), p.key());
     long t2 = System.nanoTime();
-    return new Finished(r, (prepared[0] - t0) / 1e9, (t1 - prepared[0]) / 1e9, (t2 - t1) / 1e9);
+    return new Finished(r, (prepared[0] - t0) / 1e9, (t1 - prepared[0]) / 1e9, (t2 - t1) / 1e9, busy[0]);
   }
 
   private static void report(Finished f, Planned p, PrintWriter err) {
@@ -169,6 +179,10 @@ final class RunCommand implements Callable<Integer> {
     err.printf("%s: done in %.1f s wall (setup %.1f s, simulation %.1f s, writing %.1f s), %,d events -> %s%n",
         p.scenario().name(), f.setupSeconds() + f.simulationSeconds() + f.writingSeconds(), f.setupSeconds(),
         f.simulationSeconds(), f.writingSeconds(), r.events(), p.dir());
+    String threads = ThreadsLine.of(r.engine(), f.busyNanos(), f.simulationSeconds());
+    if (threads != null) {
+      err.println("  " + threads);
+    }
     if (!r.unfinished().isEmpty()) {
       err.printf("  %d flows did not finish by run.limit_ms (all in summary.json), e.g.:%n", r.unfinished().size());
       r.unfinished().entrySet().stream().limit(5).forEach(e -> err.printf("    flow %d (%d->%d): %s%n", e.getKey(),

@@ -34,6 +34,7 @@ public final class PartitionedSimulator {
   private long checkAt = Long.MAX_VALUE; // eventsRun() at or after which the check runs next
   private Runnable check; // null: none
   private Runnable afterWindow; // null: none
+  private long[] busyNanos = new long[0]; // per thread of the last run on threads: time spent running windows
 
   /**
    * @param seed the run's seed: every partition's {@link Simulator#random()} derives the same
@@ -75,6 +76,15 @@ public final class PartitionedSimulator {
       n += s.eventsRun();
     }
     return n;
+  }
+
+  /**
+   * Wall time each thread spent running its partitions' windows (not waiting at the barrier), in
+   * nanoseconds, over the calls of {@link #run} on that many threads; empty when none ran on more than one.
+   * A measure of the machine, not of the run: it differs from one run to the next.
+   */
+  public long[] busyNanos() {
+    return busyNanos.clone();
   }
 
   /** Windows run so far. */
@@ -222,6 +232,10 @@ public final class PartitionedSimulator {
     }
     boolean[] finished = {false, false}; // done, drained
     AtomicReference<Throwable> failure = new AtomicReference<>();
+    if (busyNanos.length != workers) {
+      busyNanos = new long[workers];
+    }
+    long[] busy = busyNanos;
     // run by the last worker to finish the window, while the others wait: hand the channels over,
     // let the observer gather, then choose the next window (or finish)
     WindowBarrier barrier = new WindowBarrier(workers, () -> {
@@ -251,11 +265,13 @@ public final class PartitionedSimulator {
       int worker = w;
       Runnable work = () -> {
         while (true) {
+          long t0 = System.nanoTime();
           guarded(failure, () -> {
             for (int p = worker; p < parts.length; p += workers) {
               parts[p].runWindow(end[0]);
             }
           });
+          busy[worker] += System.nanoTime() - t0;
           barrier.await();
           if (finished[0]) {
             return;

@@ -108,6 +108,9 @@ public final class ScenarioRunner {
       // balance; senders have stopped, so this only drains the fabric.
       drained = engine.run(s.engine().limitPs(), threads);
     }
+    if (progress != null) {
+      progress.simulated(engine.busyNanos());
+    }
     if (!transport.allDone()) {
       transport.checkStallsAtEnd(stoppedAt, packetsInFabric(p.fabric(), transport.flowCount()));
     }
@@ -208,6 +211,12 @@ public final class ScenarioRunner {
 
     /** The run's fabric, workload and endpoints are built; the simulation starts next. */
     default void prepared() {}
+
+    /**
+     * The simulation is over; on more than one thread, {@code busyNanos} is the wall time each
+     * thread spent running its partitions' windows (the rest it waited for the others).
+     */
+    default void simulated(long[] busyNanos) {}
 
     /**
      * A listener that prints one line to {@code err} when at least {@code everySeconds} of wall
