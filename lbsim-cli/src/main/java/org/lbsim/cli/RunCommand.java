@@ -37,7 +37,8 @@ import picocli.CommandLine.Model.CommandSpec;
     "  lbsim run my.yaml --set lb=ecmp --set workload.size=4MiB",
     "  lbsim run a.yaml b.yaml --threads 2        # several; every file is validated before any runs"},
     description = {"Run scenarios and print a comparison table; result files go to <out>/<name>/.",
-        "Scenarios run --threads at once (each run is single-threaded; results and output do not depend on it).",
+        "Scenarios run --threads at once, each on engine.threads threads (1 unless the scenario sets it); results and "
+            + "output do not depend on either.",
         "Without a file, runs the built-in default comparison (ECMP vs host packet spraying on a "
             + "permutation and an all-to-all, 128-host fat tree, 800 Gb/s)."})
 final class RunCommand implements Callable<Integer> {

@@ -2,7 +2,7 @@ package org.lbsim.cli;
 
 import picocli.CommandLine.Option;
 
-/** {@code --threads N}: how many single-threaded runs go at once. */
+/** {@code --threads N}: how many runs go at once (each on its scenario's {@code engine.threads}, 1 by default). */
 final class ThreadsOption {
   @Option(names = "--threads", paramLabel = "N", description = "parallel runs (default: number of cores)")
   int threads = Runtime.getRuntime().availableProcessors();
