@@ -87,6 +87,8 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     int parallel = Math.min(threads.threads(), planned.size());
+    // the cores each run may take for itself (engine.threads: auto)
+    int cores = Math.max(1, Runtime.getRuntime().availableProcessors() / parallel);
     ExecutorService pool = RunPool.open(parallel);
     List<RunResult> results = new ArrayList<>();
     RunBar bar = progress || System.console() != null
@@ -101,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
           ScenarioRunner.ProgressListener listener = bar != null ? bar.listener(index) : parallel > 1
               ? ScenarioRunner.ProgressListener.printing(new PrintWriter(new NamedLines(err, p.scenario().name()), true))
               : ScenarioRunner.ProgressListener.printing(err);
-          Finished f = runOne(p, listener);
+          Finished f = runOne(p, listener, cores);
           if (bar != null) {
             bar.finished(index);
           }
@@ -149,7 +151,7 @@ final class RunCommand implements Callable<Integer> {
   private record Finished(RunResult result, double setupSeconds, double simulationSeconds, double writingSeconds,
       long[] busyNanos) {}
 
-  private static Finished runOne(Planned p, ScenarioRunner.ProgressListener listener) throws IOException {
+  private static Finished runOne(Planned p, ScenarioRunner.ProgressListener listener, int cores) throws IOException {
     long t0 = System.nanoTime();
     long[] prepared = {t0};
     long[][] busy = {new long[0]};
@@ -168,7 +170,7 @@ final class RunCommand implements Callable<Integer> {
       public void simulated(long[] busyNanos) {
         busy[0] = busyNanos;
       }
-    });
+    }, cores);
     long t1 = System.nanoTime();
     ResultWriter.write(r, p.dir(), p.key());
     long t2 = System.nanoTime();

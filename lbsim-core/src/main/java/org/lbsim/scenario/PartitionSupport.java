@@ -15,8 +15,30 @@ import org.lbsim.workload.LocalStep;
 final class PartitionSupport {
   private PartitionSupport() {}
 
+  /** Hosts from which {@code engine.threads: auto} splits a run: below, a run is short anyway. */
+  static final int AUTO_MIN_HOSTS = 128;
+
+  /**
+   * {@code engine.threads: auto} with {@code cores} left to the run: that many (at most one per
+   * ToR) for a workload whose flows never wait for each other, on {@value #AUTO_MIN_HOSTS} hosts or
+   * more, when the scenario supports a split; else 1.
+   */
+  static int autoThreads(Scenario s, int cores) {
+    String kind = s.workload().kind().name();
+    boolean independent = List.of("permutation", "all-to-all", "incast", "ring-step").contains(kind);
+    if (cores < 2 || !independent || s.topology().hosts() < AUTO_MIN_HOSTS || !reasons(s).isEmpty()) {
+      return 1;
+    }
+    return Math.min(cores, s.topology().tors());
+  }
+
   /** Refuses a split of {@code s} into {@code partitions} when the scenario has a part a split run lacks. */
   static void check(Scenario s, int partitions) {
+    refuse(partitions, reasons(s));
+  }
+
+  /** What of {@code s} a split run does not support, in words; empty when it supports all. */
+  private static List<String> reasons(Scenario s) {
     List<String> why = new ArrayList<>();
     if (s.failures().active()) {
       why.add("failures.kind " + s.failures().kind().name().toLowerCase(java.util.Locale.ROOT));
@@ -35,7 +57,7 @@ final class PartitionSupport {
     if (l.tier1().latencyPs() < lookahead || l.tier2().latencyPs() < lookahead) {
       why.add("a switch link shorter than the run's window (" + lookahead + " ps)");
     }
-    refuse(partitions, why);
+    return why;
   }
 
   /** Refuses a split when flows wait for others or for local steps (dependencies cross hosts at zero delay). */

@@ -90,6 +90,23 @@ class PartitionedRunTest {
     assertThat(files(ScenarioRunner.run(three), "three")).isEqualTo(files(ScenarioRunner.run(one), "one"));
   }
 
+  /** auto splits an independent workload on 128 hosts or more over the cores left to the run, else runs on 1. */
+  @Test
+  void autoSplitsOnlyWhereASplitIsSupportedAndPays() {
+    assertThat(Scenarios.of("topology.k=8").engine().threads()).as("the default").isEqualTo(1);
+    Scenario bar = Scenarios.of("topology.k=8", "workload.kind=all-to-all", "engine.threads=auto");
+    assertThat(bar.engine().threads()).isEqualTo(EngineSection.AUTO);
+    assertThat(PartitionSupport.autoThreads(bar, 2)).isEqualTo(2);
+    assertThat(PartitionSupport.autoThreads(bar, 64)).as("at most one per ToR").isEqualTo(32);
+    assertThat(PartitionSupport.autoThreads(bar, 1)).isEqualTo(1);
+    assertThat(PartitionSupport.autoThreads(Scenarios.of("topology.k=4", "workload.kind=all-to-all"), 2))
+        .as("16 hosts").isEqualTo(1);
+    assertThat(PartitionSupport.autoThreads(Scenarios.of("topology.k=8", "workload.kind=ring-allreduce"), 2))
+        .as("flows that wait for others").isEqualTo(1);
+    assertThat(PartitionSupport.autoThreads(Scenarios.of("topology.k=8", "workload.kind=permutation",
+        "failures.kind=drop", "failures.links=tier2:0"), 2)).as("failures").isEqualTo(1);
+  }
+
   /** The run's result files as one text. */
   private String files(RunResult r, String name) throws IOException {
     Path d = dir.resolve(name);
