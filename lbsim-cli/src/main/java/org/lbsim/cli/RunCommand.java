@@ -155,7 +155,7 @@ final class RunCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     long[] prepared = {t0};
     long[][] busy = {new long[0]};
-    RunResult r = ScenarioRunner.run(p.scenario(), new ScenarioRunner.ProgressListener() {
+    RunResult r = ScenarioRunner.runOnCores(p.scenario(), new ScenarioRunner.ProgressListener() {
       @Override
       public void progress(ScenarioRunner.Progress progress) {
         listener.progress(progress);

@@ -76,18 +76,18 @@ public final class ScenarioRunner {
   }
 
   static RunResult run(Scenario s, ProgressListener progress, long everyEvents) {
-    return run(s, progress, everyEvents, 1);
+    return runOnCores(s, progress, everyEvents, 1);
   }
 
   /**
    * Runs {@code s} with {@code cores} cores left to it by the command: what {@code engine.threads:
    * auto} may take ({@link PartitionSupport#autoThreads}); the result is the same for any.
    */
-  public static RunResult run(Scenario s, ProgressListener progress, int cores) {
-    return run(s, progress, PROGRESS_EVENTS, cores);
+  public static RunResult runOnCores(Scenario s, ProgressListener progress, int cores) {
+    return runOnCores(s, progress, PROGRESS_EVENTS, cores);
   }
 
-  private static RunResult run(Scenario s, ProgressListener progress, long everyEvents, int cores) {
+  private static RunResult runOnCores(Scenario s, ProgressListener progress, long everyEvents, int cores) {
     int threads = s.engine().threads() == EngineSection.AUTO ? PartitionSupport.autoThreads(s, cores)
         : s.engine().threads();
     return run(s, progress, everyEvents, Math.min(threads, s.topology().tors()), threads);

@@ -225,7 +225,7 @@ public final class ScenarioSchema {
             + "shortest link latency; 1 us when some link has none) takes only 1; auto = the cores the command leaves "
             + "to the run (lbsim run: the cores over the runs going at once; sweeps and presets: 1) for a permutation, "
             + "all-to-all, incast or ring step on 128 hosts or more that supports a split, else 1; a split pays only on "
-            + "cores nothing else uses: beside one busy process the bar took 26 s on 2 threads against 21 s on 1"));
+            + "cores nothing else uses (docs/performance.md, Threads in one run)"));
     s.add(new Setting("run.limit_ms", Type.NUMBER, "100", List.of(),
         "simulated-time limit; flows not finished by then are reported as unfinished"));
     Map<String, Setting> m = new LinkedHashMap<>();
