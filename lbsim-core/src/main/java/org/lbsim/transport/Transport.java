@@ -531,11 +531,6 @@ public final class Transport implements Node {
     return sim;
   }
 
-  /** Host {@code h}'s partition's simulator: the clock and events of its endpoints. */
-  Simulator clock(int h) {
-    return clockOf[h];
-  }
-
   TransportSettings settings() {
     return settings;
   }
